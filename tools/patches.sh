@@ -1,0 +1,159 @@
+#!/bin/bash
+# The patch series, for maintainers.
+#
+#   tools/patches.sh tree [DIR]     make DIR (default work/nethack): pristine
+#                                   vanilla as a git repository, one commit
+#                                   per patch of patches/series on top of it
+#   tools/patches.sh refresh [DIR]  write patches/ and patches/series back
+#                                   from DIR's commits after `vanilla`
+#   tools/patches.sh apply DIR      pristine + series into DIR (no git), the
+#                                   way build.rs does it
+#   tools/patches.sh check          apply the series to a scratch copy of
+#                                   pristine and fail on any fuzz or offset
+#
+# A patch file is its commit message (Subject: line, blank line, header
+# text), a line `---`, then the diff.  patch(1) skips the header.
+set -euo pipefail
+
+repo=$(cd "$(dirname "$0")/.." && pwd)
+. "$repo/nethack-src/pin.env"
+pristine="$repo/nethack-src/$NETHACK_TREE"
+patches="$repo/patches"
+
+die() {
+    echo "tools/patches.sh: $*" >&2
+    exit 1
+}
+
+need_pristine() {
+    [ -f "$pristine/.pristine-$NETHACK_SHA256" ] ||
+        die "no pristine tree in $pristine: run nethack-src/fetch.sh first"
+}
+
+series() {
+    [ -f "$patches/series" ] || return 0
+    sed -e 's/#.*//' -e 's/[[:space:]]*$//' -e '/^$/d' "$patches/series"
+}
+
+copy_pristine() {
+    rm -rf "$1"
+    mkdir -p "$1"
+    (cd "$pristine" && tar -cf - --exclude=".pristine-*" .) | (cd "$1" && tar -xf -)
+}
+
+# Apply one patch with no fuzz, and fail if patch(1) had to shift a hunk.
+apply_one() {
+    local dir=$1 p=$2 out
+    [ -f "$patches/$p" ] || die "patches/series names $p, which does not exist"
+    if ! out=$(patch -d "$dir" -p1 --fuzz=0 --forward --no-backup-if-mismatch -i "$patches/$p" 2>&1); then
+        printf '%s\n' "$out" >&2
+        die "$p does not apply to the tree"
+    fi
+    if printf '%s\n' "$out" | grep -Eq 'offset|fuzz|Reversed|FAILED'; then
+        printf '%s\n' "$out" >&2
+        die "$p applies only with offset or fuzz: refresh the series"
+    fi
+}
+
+header_of() { # the commit message part of a patch file
+    sed -n '/^---$/q;p' "$1"
+}
+
+cmd_apply() {
+    [ $# -eq 1 ] || die "usage: tools/patches.sh apply DIR"
+    need_pristine
+    copy_pristine "$1"
+    for p in $(series); do apply_one "$1" "$p"; done
+}
+
+cmd_check() {
+    need_pristine
+    :
+    tmp=$(mktemp -d)
+    trap 'rm -rf "$tmp"' EXIT
+    copy_pristine "$tmp/tree"
+    local n=0
+    for p in $(series); do
+        apply_one "$tmp/tree" "$p"
+        echo "ok $p"
+        n=$((n + 1))
+    done
+    echo "$n patches apply to vanilla $NETHACK_VERSION with no fuzz or offset"
+}
+
+git_tree() {
+    git -C "$dir" -c user.name="${GIT_AUTHOR_NAME:-NetHack Flanking}" \
+        -c user.email="${GIT_AUTHOR_EMAIL:-maintainer@localhost}" \
+        -c commit.gpgsign=false "$@"
+}
+
+cmd_tree() {
+    dir=${1:-$repo/work/nethack}
+    need_pristine
+    if [ -d "$dir/.git" ] && [ -n "$(git -C "$dir" status --porcelain)" ]; then
+        die "$dir has uncommitted changes; commit them and run refresh, or remove $dir"
+    fi
+    copy_pristine "$dir"
+    git_tree init -q -b variant
+    git_tree add -A
+    git_tree commit -q -m "vanilla NetHack $NETHACK_VERSION" -m "Pristine $NETHACK_TARBALL, sha256 $NETHACK_SHA256."
+    git_tree tag -f vanilla >/dev/null
+    for p in $(series); do
+        apply_one "$dir" "$p"
+        git_tree add -A
+        { header_of "$patches/$p"; printf '\nPatch-Name: %s\n' "$p"; } |
+            git_tree commit -q --allow-empty -F -
+    done
+    echo "patched tree in $dir: $(series | wc -l) commits on top of tag 'vanilla'."
+    echo "Edit, commit (git commit --fixup/--amend, rebase -i), then: tools/patches.sh refresh $dir"
+}
+
+slug() {
+    tr 'A-Z' 'a-z' | sed -e 's/[^a-z0-9]\{1,\}/-/g' -e 's/^-//' -e 's/-$//' | cut -c1-48
+}
+
+cmd_refresh() {
+    dir=${1:-$repo/work/nethack}
+    [ -d "$dir/.git" ] || die "$dir is not a tree made by 'tools/patches.sh tree'"
+    git -C "$dir" rev-parse -q --verify vanilla >/dev/null || die "$dir has no tag 'vanilla'"
+    [ -z "$(git -C "$dir" status --porcelain)" ] ||
+        die "$dir has uncommitted changes: commit them to the patch they belong to first"
+    local commits c name n=0 msg
+    commits=$(git -C "$dir" rev-list --reverse vanilla..HEAD)
+    tmp=$(mktemp -d)
+    trap 'rm -rf "$tmp"' EXIT
+    : >"$tmp/series"
+    for c in $commits; do
+        n=$((n + 1))
+        msg=$(git -C "$dir" log -1 --format=%B "$c")
+        name=$(printf '%s\n' "$msg" | sed -n 's/^Patch-Name: *//p' | tail -n 1)
+        if [ -z "$name" ]; then
+            name=$(printf '%02d-%s.patch' "$n" "$(git -C "$dir" log -1 --format=%s "$c" | sed 's/^Subject: *//' | slug)")
+        fi
+        {
+            printf '%s\n' "$msg" | sed '/^Patch-Name:/d' | sed -e :a -e '/^\n*$/{$d;N;ba' -e '}'
+            printf -- '---\n'
+            git -C "$dir" diff --no-color --no-ext-diff --no-renames --full-index \
+                --src-prefix=a/ --dst-prefix=b/ "$c~1" "$c"
+        } >"$tmp/$name"
+        echo "$name" >>"$tmp/series"
+    done
+    # Replace the series wholesale, so a dropped commit drops its patch.
+    for p in $(series); do rm -f "$patches/$p"; done
+    mkdir -p "$patches"
+    {
+        echo "# The variant's patches, applied in this order to pristine NetHack $NETHACK_VERSION."
+        echo "# Regenerated by tools/patches.sh refresh; see README.md."
+        cat "$tmp/series"
+    } >"$patches/series"
+    while read -r p; do cp "$tmp/$p" "$patches/$p"; done <"$tmp/series"
+    echo "wrote $n patches to patches/"
+}
+
+case "${1:-}" in
+tree) shift; cmd_tree "$@" ;;
+refresh) shift; cmd_refresh "$@" ;;
+apply) shift; cmd_apply "$@" ;;
+check) shift; cmd_check "$@" ;;
+*) die "usage: tools/patches.sh tree [DIR] | refresh [DIR] | apply DIR | check" ;;
+esac
