@@ -11,6 +11,8 @@
 #   tools/patches.sh check          apply the series to a scratch copy of
 #                                   pristine and fail on any fuzz or offset
 #
+# NETHACK_PATCHES_DIR names another patches/ directory (tests use it).
+#
 # A patch file is its commit message (Subject: line, blank line, header
 # text), a line `---`, then the diff.  patch(1) skips the header.
 set -euo pipefail
@@ -18,7 +20,7 @@ set -euo pipefail
 repo=$(cd "$(dirname "$0")/.." && pwd)
 . "$repo/nethack-src/pin.env"
 pristine="$repo/nethack-src/$NETHACK_TREE"
-patches="$repo/patches"
+patches="${NETHACK_PATCHES_DIR:-$repo/patches}"
 
 die() {
     echo "tools/patches.sh: $*" >&2

@@ -1,0 +1,350 @@
+//! Builds the game: pristine NetHack 3.6.7 (unpacked by `nethack-src/fetch.sh`)
+//! plus `patches/series`, compiled by NetHack's own makefiles and util programs
+//! with the C compiler that the `cc` crate finds, then linked into this
+//! package's binary together with `rust-flanking`.
+//!
+//! Layout under `OUT_DIR`:
+//! - `stage/`: made anew whenever the pin or a patch changes: pristine, the
+//!   series applied with no fuzz, `setup.sh` run. Nothing is built there.
+//! - `build/`: where make runs. Files of `stage/` are copied over only when
+//!   their content differs, so make rebuilds only what a changed patch touches.
+//! - `libnethack.a` (every game object, with `main` renamed `nethack_main`)
+//!   and `data/` (nhdat, license, symbols, sysconf) for the launcher.
+//!
+//! With the `vanilla` feature no patch is applied: the same tree and flags.
+
+use std::collections::BTreeMap;
+use std::env;
+use std::ffi::OsString;
+use std::fs;
+use std::io::{self, Read};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn main() {
+    if let Err(e) = run() {
+        eprintln!("\nerror: {e}\n");
+        std::process::exit(1);
+    }
+}
+
+type Result<T> = std::result::Result<T, String>;
+
+fn run() -> Result<()> {
+    let repo = PathBuf::from(env::var("CARGO_MANIFEST_DIR").unwrap());
+    let out = PathBuf::from(env::var("OUT_DIR").unwrap());
+    let vanilla = env::var_os("CARGO_FEATURE_VANILLA").is_some();
+
+    let pin = read_pin(&repo.join("nethack-src/pin.env"))?;
+    let pristine = repo.join("nethack-src").join(&pin["NETHACK_TREE"]);
+    let stamp = pristine.join(format!(".pristine-{}", pin["NETHACK_SHA256"]));
+
+    println!("cargo:rerun-if-changed=build.rs");
+    println!("cargo:rerun-if-changed=nethack-src/pin.env");
+    println!("cargo:rerun-if-changed={}", stamp.display());
+    println!("cargo:rerun-if-changed=rust-flanking/include/flanking.h");
+    println!("cargo:rerun-if-env-changed=NETHACK_MAKE_JOBS");
+    if !stamp.is_file() {
+        return Err(format!(
+            "vanilla NetHack {} is not unpacked in {}.\n\
+             Run `./dev setup` (or `nethack-src/fetch.sh [path/to/{}]`) first.",
+            pin["NETHACK_VERSION"],
+            pristine.display(),
+            pin["NETHACK_TARBALL"]
+        ));
+    }
+    let patches = if vanilla {
+        Vec::new()
+    } else {
+        series(&repo.join("patches"))?
+    };
+
+    let stage = out.join("stage");
+    let build = out.join("build");
+    make_stage(&pristine, &stage, &repo.join("patches"), &patches)?;
+    sync_tree(&stage, &build)?;
+
+    let compiler = cc::Build::new().cargo_metadata(false).get_compiler();
+    let make_vars = make_vars(&compiler, &repo, vanilla);
+    let jobs = env::var("NETHACK_MAKE_JOBS")
+        .or_else(|_| env::var("NUM_JOBS"))
+        .unwrap_or_else(|_| "2".into());
+    // LINK=true: make compiles every object, util program and data file but
+    // does not link the game; cargo links it into this package's binary.
+    // The game's objects build in parallel; the rest of `all` runs serially,
+    // since the top Makefile's sub-makes of util/ and dat/ race under -j.
+    for (target, parallel) in [("nethack", true), ("all", false)] {
+        let mut make = Command::new("make");
+        make.current_dir(&build)
+            .arg(if parallel { format!("-j{jobs}") } else { "-j1".into() })
+            .args(&make_vars)
+            .arg("LINK=true")
+            .arg(target)
+            .env_remove("MAKEFLAGS")
+            .env_remove("MFLAGS");
+        run_cmd(&mut make, &format!("make {target} (NetHack's own makefiles)"))?;
+    }
+
+    let objs = hobj(&build, &make_vars)?;
+    archive(&build, &out, &objs)?;
+    collect_data(&build, &out)?;
+
+    println!("cargo:rustc-link-search=native={}", out.display());
+    println!("cargo:rustc-link-lib=static=nethack");
+    println!("cargo:rustc-link-lib=ncurses");
+    println!("cargo:rustc-link-lib=tinfo");
+    println!("cargo:rustc-env=NETHACK_DATA_DIR={}", out.join("data").display());
+    println!("cargo:rustc-env=NETHACK_BUILD_TREE={}", build.display());
+    println!("cargo:rustc-env=NETHACK_STAGE_TREE={}", stage.display());
+    println!(
+        "cargo:rustc-env=NETHACK_FLAVOUR={}",
+        if vanilla { "vanilla" } else { "variant" }
+    );
+    Ok(())
+}
+
+/// `KEY=value` lines of `nethack-src/pin.env`.
+fn read_pin(path: &Path) -> Result<BTreeMap<String, String>> {
+    let text = fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let mut pin = BTreeMap::new();
+    for line in text.lines() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        if let Some((k, v)) = line.split_once('=') {
+            pin.insert(k.trim().to_string(), v.trim().to_string());
+        }
+    }
+    for key in [
+        "NETHACK_VERSION",
+        "NETHACK_TARBALL",
+        "NETHACK_SHA256",
+        "NETHACK_TREE",
+    ] {
+        if !pin.contains_key(key) {
+            return Err(format!("{}: no {key}=", path.display()));
+        }
+    }
+    Ok(pin)
+}
+
+/// The patch names of `patches/series`, in order; every one is watched.
+fn series(dir: &Path) -> Result<Vec<String>> {
+    let path = dir.join("series");
+    println!("cargo:rerun-if-changed={}", path.display());
+    let text = fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let mut names = Vec::new();
+    for line in text.lines() {
+        let name = line.split('#').next().unwrap().trim();
+        if name.is_empty() {
+            continue;
+        }
+        let p = dir.join(name);
+        if !p.is_file() {
+            return Err(format!("patches/series names {name}, which does not exist"));
+        }
+        println!("cargo:rerun-if-changed={}", p.display());
+        names.push(name.to_string());
+    }
+    Ok(names)
+}
+
+/// Pristine + series + `setup.sh`, made anew.
+fn make_stage(pristine: &Path, stage: &Path, dir: &Path, patches: &[String]) -> Result<()> {
+    if stage.exists() {
+        fs::remove_dir_all(stage).map_err(|e| format!("{}: {e}", stage.display()))?;
+    }
+    copy_tree(pristine, stage)?;
+    for name in patches {
+        let out = Command::new("patch")
+            .current_dir(stage)
+            .args(["-p1", "--fuzz=0", "--forward", "--no-backup-if-mismatch", "-i"])
+            .arg(dir.join(name))
+            .output()
+            .map_err(|e| format!("cannot run patch: {e} (install the `patch` package)"))?;
+        let text = String::from_utf8_lossy(&out.stdout).into_owned()
+            + &String::from_utf8_lossy(&out.stderr);
+        if !out.status.success() {
+            return Err(format!("patches/{name} does not apply:\n{text}"));
+        }
+        if ["offset", "fuzz", "Reversed"].iter().any(|w| text.contains(w)) {
+            return Err(format!(
+                "patches/{name} applies only with offset or fuzz; refresh the series:\n{text}"
+            ));
+        }
+    }
+    let mut setup = Command::new("sh");
+    setup
+        .current_dir(stage.join("sys/unix"))
+        .args(["setup.sh", "hints/linux"]);
+    run_cmd(&mut setup, "sys/unix/setup.sh hints/linux")
+}
+
+fn copy_tree(from: &Path, to: &Path) -> Result<()> {
+    fs::create_dir_all(to).map_err(|e| format!("{}: {e}", to.display()))?;
+    for entry in fs::read_dir(from).map_err(|e| format!("{}: {e}", from.display()))? {
+        let entry = entry.map_err(|e| e.to_string())?;
+        let name = entry.file_name();
+        if name.to_string_lossy().starts_with(".pristine-") {
+            continue;
+        }
+        let (src, dst) = (entry.path(), to.join(&name));
+        let ty = entry.file_type().map_err(|e| e.to_string())?;
+        if ty.is_dir() {
+            copy_tree(&src, &dst)?;
+        } else if ty.is_file() {
+            fs::copy(&src, &dst).map_err(|e| format!("{}: {e}", src.display()))?;
+        }
+    }
+    Ok(())
+}
+
+/// Copies every file of `from` whose content differs in `to`, keeping the
+/// times of the others so that make rebuilds only what changed.
+fn sync_tree(from: &Path, to: &Path) -> Result<()> {
+    fs::create_dir_all(to).map_err(|e| format!("{}: {e}", to.display()))?;
+    for entry in fs::read_dir(from).map_err(|e| format!("{}: {e}", from.display()))? {
+        let entry = entry.map_err(|e| e.to_string())?;
+        let (src, dst) = (entry.path(), to.join(entry.file_name()));
+        let ty = entry.file_type().map_err(|e| e.to_string())?;
+        if ty.is_dir() {
+            sync_tree(&src, &dst)?;
+        } else if ty.is_file() && !same_content(&src, &dst) {
+            fs::copy(&src, &dst).map_err(|e| format!("{}: {e}", src.display()))?;
+        }
+    }
+    Ok(())
+}
+
+fn same_content(a: &Path, b: &Path) -> bool {
+    let read = |p: &Path| -> io::Result<Vec<u8>> {
+        let mut v = Vec::new();
+        fs::File::open(p)?.read_to_end(&mut v)?;
+        Ok(v)
+    };
+    match (read(a), read(b)) {
+        (Ok(x), Ok(y)) => x == y,
+        _ => false,
+    }
+}
+
+/// make's variables: hints/linux's flags, the compiler `cc` found, and a
+/// relative sysconf path: the launcher runs the game in its playground.
+fn make_vars(compiler: &cc::Tool, repo: &Path, vanilla: bool) -> Vec<OsString> {
+    // The compiler's own flags (optimisation, debug info, target), without
+    // the warnings `cc` adds: NetHack's code is built as its makefiles do.
+    let mut cflags: Vec<String> = compiler
+        .args()
+        .iter()
+        .map(|a| a.to_string_lossy().into_owned())
+        .filter(|a| !a.starts_with("-W"))
+        .collect();
+    cflags.extend(
+        [
+            "-I../include",
+            "-DNOTPARMDECL",
+            "-DDLB",
+            "-DCOMPRESS=\\\"/bin/gzip\\\"",
+            "-DCOMPRESS_EXTENSION=\\\".gz\\\"",
+            // Read after the chdir to the playground that -d asks for.
+            "-DSYSCF",
+            "-DSYSCF_FILE=\\\"sysconf\\\"",
+            "-DTIMED_DELAY",
+            "-DDUMPLOG",
+            "-DCONFIG_ERROR_SECURE=FALSE",
+            "-DCURSES_GRAPHICS",
+        ]
+        .map(String::from),
+    );
+    if let Ok(extra) = env::var("NETHACK_EXTRA_CFLAGS") {
+        cflags.extend(extra.split_whitespace().map(String::from));
+    }
+    println!("cargo:rerun-if-env-changed=NETHACK_EXTRA_CFLAGS");
+    let mut vars: Vec<OsString> = vec![
+        format!("CC={}", compiler.path().display()).into(),
+        format!("CFLAGS={}", cflags.join(" ")).into(),
+        "LFLAGS=".into(),
+        "YACC=bison -y".into(),
+        "LEX=flex".into(),
+    ];
+    if !vanilla {
+        vars.push(format!("FLANKING_DIR={}", repo.display()).into());
+    }
+    vars
+}
+
+/// The game's objects, as src/Makefile lists them in HOBJ.
+fn hobj(build: &Path, make_vars: &[OsString]) -> Result<Vec<String>> {
+    let out = Command::new("make")
+        .current_dir(build.join("src"))
+        .arg("-s")
+        .args(make_vars)
+        .args(["--eval", "print-hobj: ; @echo $(HOBJ)", "print-hobj"])
+        .env_remove("MAKEFLAGS")
+        .output()
+        .map_err(|e| format!("cannot run make: {e}"))?;
+    if !out.status.success() {
+        return Err(format!(
+            "make print-hobj failed: {}",
+            String::from_utf8_lossy(&out.stderr)
+        ));
+    }
+    Ok(String::from_utf8_lossy(&out.stdout)
+        .split_whitespace()
+        .map(String::from)
+        .collect())
+}
+
+/// `libnethack.a`: every game object, `main` renamed `nethack_main`.
+fn archive(build: &Path, out: &Path, objs: &[String]) -> Result<()> {
+    let src = build.join("src");
+    let lib = out.join("libnethack.a");
+    let _ = fs::remove_file(&lib);
+    let mut members = Vec::new();
+    for o in objs {
+        if o == "unixmain.o" {
+            let renamed = out.join("unixmain-nethack_main.o");
+            let mut objcopy = Command::new("objcopy");
+            objcopy
+                .args(["--redefine-sym", "main=nethack_main"])
+                .arg(src.join(o))
+                .arg(&renamed);
+            run_cmd(&mut objcopy, "objcopy (binutils)")?;
+            members.push(renamed);
+        } else {
+            members.push(src.join(o));
+        }
+    }
+    let mut ar = cc::Build::new().cargo_metadata(false).get_archiver();
+    ar.arg("crs").arg(&lib).args(&members);
+    run_cmd(&mut ar, "ar")
+}
+
+/// The files the launcher installs into a playground.
+fn collect_data(build: &Path, out: &Path) -> Result<()> {
+    let data = out.join("data");
+    fs::create_dir_all(&data).map_err(|e| e.to_string())?;
+    for (from, to) in [
+        ("dat/nhdat", "nhdat"),
+        ("dat/license", "license"),
+        ("dat/symbols", "symbols"),
+        ("sys/unix/sysconf", "sysconf"),
+        ("doc/Guidebook", "Guidebook"),
+    ] {
+        let src = build.join(from);
+        fs::copy(&src, data.join(to)).map_err(|e| format!("{}: {e}", src.display()))?;
+    }
+    Ok(())
+}
+
+fn run_cmd(cmd: &mut Command, what: &str) -> Result<()> {
+    let status = cmd
+        .status()
+        .map_err(|e| format!("cannot run {what}: {e}"))?;
+    if status.success() {
+        Ok(())
+    } else {
+        Err(format!("{what} failed ({status}); see the output above"))
+    }
+}

@@ -1,0 +1,100 @@
+//! `nethack-flanking`: the game.
+//!
+//! NetHack's own `main` is linked into this binary as `nethack_main`. Before
+//! handing over, the launcher makes sure the per-user playground exists:
+//! `$XDG_DATA_HOME/nethack-flanking` (default `~/.local/share/...`), or the
+//! directory named by `NETHACK_FLANKING_PLAYGROUND`. The first run creates it;
+//! later runs keep the player's files (sysconf, record, logs, saves) and only
+//! refresh the game's data files when this build's differ.
+
+use std::ffi::{c_char, c_int, CString, OsString};
+use std::os::unix::ffi::OsStringExt;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use nethack_flanking::playground::{self, Playground};
+
+extern "C" {
+    /// NetHack's `main()` from sys/unix/unixmain.c, renamed by build.rs. It
+    /// ends the process itself.
+    fn nethack_main(argc: c_int, argv: *mut *mut c_char) -> c_int;
+}
+
+fn main() -> ExitCode {
+    keep_engine();
+    let mut args: Vec<OsString> = std::env::args_os().collect();
+    let argv0 = if args.is_empty() {
+        OsString::from("nethack-flanking")
+    } else {
+        args.remove(0)
+    };
+    let dir = match playground::dir_from_env() {
+        Ok(d) => d,
+        Err(e) => {
+            eprintln!("nethack-flanking: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    if args.first().map(|a| a == "--playground").unwrap_or(false) {
+        println!("{}", dir.display());
+        return ExitCode::SUCCESS;
+    }
+    let pg = Playground::new(dir);
+    if let Err(e) = pg.ensure() {
+        eprintln!(
+            "nethack-flanking: cannot set up the playground {}: {e}",
+            pg.dir().display()
+        );
+        return ExitCode::FAILURE;
+    }
+    run_game(argv0, pg.dir().to_path_buf(), args)
+}
+
+/// Runs NetHack with `-d PLAYGROUND` first (it must be the first option),
+/// then the player's arguments. `--version` and `--showpaths` go first
+/// instead: NetHack answers them before looking at `-d`.
+fn run_game(argv0: OsString, dir: PathBuf, args: Vec<OsString>) -> ExitCode {
+    let early = args
+        .first()
+        .map(|a| a == "--version" || a == "--showpaths")
+        .unwrap_or(false);
+    let mut full = vec![argv0];
+    if !early {
+        full.push("-d".into());
+        full.push(dir.into_os_string());
+    }
+    full.extend(args);
+    let cstrings: Vec<CString> = match full
+        .into_iter()
+        .map(|a| CString::new(a.into_vec()))
+        .collect()
+    {
+        Ok(v) => v,
+        Err(_) => {
+            eprintln!("nethack-flanking: an argument holds a NUL byte");
+            return ExitCode::FAILURE;
+        }
+    };
+    let mut argv: Vec<*mut c_char> = cstrings.iter().map(|c| c.as_ptr() as *mut c_char).collect();
+    argv.push(std::ptr::null_mut());
+    let argc = (argv.len() - 1) as c_int;
+    // SAFETY: argv is a NULL-terminated array of NUL-terminated strings that
+    // outlive the call (NetHack keeps pointers into it until it exits, and
+    // `cstrings` is never dropped before then since nethack_main exits).
+    let rc = unsafe { nethack_main(argc, argv.as_mut_ptr()) };
+    std::mem::forget(cstrings);
+    ExitCode::from(rc.clamp(0, 255) as u8)
+}
+
+/// The engine's entry points are called from C only; naming them here makes
+/// the linker keep them whatever order it reads the archives in.
+fn keep_engine() {
+    use rust_flanking::abi;
+    std::hint::black_box([
+        abi::flank_score as *const (),
+        abi::flank_explain as *const (),
+        abi::flank_set_percent as *const (),
+        abi::flank_percent as *const (),
+        abi::flank_strerror as *const (),
+    ]);
+}

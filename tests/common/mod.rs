@@ -1,0 +1,151 @@
+//! Helpers shared by the game's integration tests: a private tmux server
+//! that runs the real game, and scratch directories.
+#![allow(dead_code)]
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+/// The repository's root.
+pub fn repo() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// A fresh scratch directory under target/, removed when dropped.
+pub struct Scratch(pub PathBuf);
+
+impl Scratch {
+    pub fn new(name: &str) -> Scratch {
+        let dir = repo()
+            .join("target/test-scratch")
+            .join(format!("{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        Scratch(dir)
+    }
+    pub fn path(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// A config file that starts a game with no prompts.
+pub fn write_config(dir: &Path, name: &str) -> PathBuf {
+    let path = dir.join("nethackrc");
+    std::fs::write(
+        &path,
+        format!(
+            "OPTIONS=name:{name},role:Valkyrie,race:human,gender:female,align:neutral\n\
+             OPTIONS=!legacy,!news,!splash_screen,!autopickup,time\n"
+        ),
+    )
+    .unwrap();
+    path
+}
+
+/// One game in its own tmux server (a private socket, so nothing else's
+/// tmux is touched). The server goes away with the value.
+pub struct Tmux {
+    socket: String,
+}
+
+impl Tmux {
+    /// Starts `cmd` (a shell command line) in an 80x24 window.
+    pub fn start(tag: &str, cmd: &str) -> Tmux {
+        let socket = format!("nhf-{tag}-{}", std::process::id());
+        let t = Tmux { socket };
+        let st = t
+            .tmux()
+            .args(["new-session", "-d", "-s", "game", "-x", "80", "-y", "24", cmd])
+            .status()
+            .expect("tmux is needed for the end-to-end tests: ./dev setup installs it");
+        assert!(st.success(), "tmux new-session failed");
+        t
+    }
+
+    fn tmux(&self) -> Command {
+        let mut c = Command::new("tmux");
+        c.args(["-L", &self.socket]);
+        c
+    }
+
+    /// Types keys (tmux send-keys syntax: "Enter", "Escape", or literal text).
+    pub fn keys(&self, keys: &[&str]) {
+        let st = self
+            .tmux()
+            .args(["send-keys", "-t", "game"])
+            .args(keys)
+            .status()
+            .unwrap();
+        assert!(st.success(), "tmux send-keys {keys:?} failed");
+        std::thread::sleep(Duration::from_millis(150));
+    }
+
+    /// Types literal text, character by character as a player would.
+    pub fn text(&self, text: &str) {
+        let st = self
+            .tmux()
+            .args(["send-keys", "-t", "game", "-l", text])
+            .status()
+            .unwrap();
+        assert!(st.success());
+        std::thread::sleep(Duration::from_millis(150));
+    }
+
+    /// The screen as text, or None once the game (and the session) ended.
+    pub fn screen(&self) -> Option<String> {
+        let out = self
+            .tmux()
+            .args(["capture-pane", "-p", "-t", "game"])
+            .output()
+            .ok()?;
+        out.status
+            .success()
+            .then(|| String::from_utf8_lossy(&out.stdout).into_owned())
+    }
+
+    /// Waits until the screen shows `what`; panics with the screen after 20 s.
+    pub fn wait_for(&self, what: &str) -> String {
+        let start = Instant::now();
+        loop {
+            let s = self.screen().unwrap_or_default();
+            if s.contains(what) {
+                return s;
+            }
+            if start.elapsed() > Duration::from_secs(20) {
+                panic!("waited 20 s for {what:?}; the screen was:\n{s}");
+            }
+            std::thread::sleep(Duration::from_millis(100));
+        }
+    }
+
+    /// Waits until the game has ended and its session is gone.
+    pub fn wait_exit(&self) {
+        let start = Instant::now();
+        while self.screen().is_some() {
+            if start.elapsed() > Duration::from_secs(20) {
+                panic!(
+                    "the game did not end; the screen was:\n{}",
+                    self.screen().unwrap_or_default()
+                );
+            }
+            std::thread::sleep(Duration::from_millis(100));
+        }
+    }
+}
+
+impl Drop for Tmux {
+    fn drop(&mut self) {
+        let _ = self.tmux().arg("kill-server").status();
+    }
+}
+
+/// A shell word: `'...'` with quotes escaped.
+pub fn sh_quote(s: &str) -> String {
+    format!("'{}'", s.replace('\'', "'\\''"))
+}

@@ -1,0 +1,79 @@
+//! The real game, end to end, driven in tmux as a player would: a new game
+//! with no prompts, `v` names the variant, a few moves, `S` saves, and a
+//! second start restores the saved game.
+
+mod common;
+
+use common::{sh_quote, write_config, Scratch, Tmux};
+
+const GAME: &str = env!("CARGO_BIN_EXE_nethack-flanking");
+
+fn game_cmd(playground: &std::path::Path, rc: &std::path::Path) -> String {
+    // `; sleep 1` keeps the window a moment after the game, so a crash
+    // message can still be captured.
+    format!(
+        "NETHACK_FLANKING_PLAYGROUND={} NETHACKOPTIONS=@{} {}; sleep 1",
+        sh_quote(&playground.display().to_string()),
+        sh_quote(&rc.display().to_string()),
+        sh_quote(GAME)
+    )
+}
+
+#[test]
+fn new_game_moves_saves_and_restores() {
+    let scratch = Scratch::new("e2e");
+    let pg = scratch.path().join("playground");
+    let rc = write_config(scratch.path(), "tester");
+
+    // First run: sets up the playground and starts a new game, no prompts.
+    let t = Tmux::start("e2e1", &game_cmd(&pg, &rc));
+    t.wait_for("Dlvl:1");
+    for f in ["nhdat", "sysconf", "record", "perm", "license", "symbols"] {
+        assert!(pg.join(f).is_file(), "the playground has no {f}");
+    }
+
+    t.keys(&["v"]);
+    let s = t.wait_for("NetHack Flanking");
+    assert!(
+        s.contains("a variant of") && s.contains("3.6.7"),
+        "`v` should name the variant and its vanilla:\n{s}"
+    );
+    t.keys(&["Escape"]);
+
+    // A few moves: search in place, so walls cannot stop the turn counter.
+    t.text("5s");
+    let s = t.wait_for("T:6");
+    assert!(s.contains("Tester"), "{s}");
+
+    t.keys(&["S"]);
+    t.wait_for("Really save?");
+    t.keys(&["y"]);
+    t.wait_exit();
+    let save = pg.join("save/0tester.gz");
+    assert!(save.is_file(), "no save file after S");
+    drop(t);
+
+    // Second run: the same player gets the saved game back.
+    let t = Tmux::start("e2e2", &game_cmd(&pg, &rc));
+    t.wait_for("Restoring save file");
+    t.keys(&["Enter"]);
+    let s = t.wait_for("Dlvl:1");
+    assert!(s.contains("T:6"), "the restored game should be at turn 6:\n{s}");
+    assert!(!save.exists(), "a restored save file is removed");
+    // The player's files survive a second start.
+    assert!(pg.join("sysconf").is_file());
+}
+
+#[test]
+fn version_flag_names_the_variant() {
+    let out = std::process::Command::new(GAME)
+        .arg("--version")
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "--version failed: {text}");
+    assert!(
+        text.contains("NetHack Flanking") && text.contains("NetHack Version 3.6.7"),
+        "--version should name the variant and vanilla 3.6.7: {text}"
+    );
+}

@@ -1,0 +1,81 @@
+//! Saves stay compatible with vanilla 3.6.7: a game saved by vanilla, built
+//! from the same pristine tree and flags with no patches, restores in the
+//! variant and goes on.
+
+mod common;
+
+use common::{repo, sh_quote, write_config, Scratch, Tmux};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+const VARIANT: &str = env!("CARGO_BIN_EXE_nethack-flanking");
+
+/// Builds the vanilla game (feature `vanilla`) in its own target directory,
+/// so this does not wait on the cargo that runs the tests.
+fn vanilla_binary() -> PathBuf {
+    let target = repo().join("target/vanilla");
+    let out = Command::new(env!("CARGO"))
+        .current_dir(repo())
+        .args(["build", "--release", "--features", "vanilla", "--bin", "nethack-flanking"])
+        .arg("--target-dir")
+        .arg(&target)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "building vanilla failed:\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    target.join("release/nethack-flanking")
+}
+
+fn game_cmd(bin: &Path, playground: &Path, rc: &Path) -> String {
+    format!(
+        "NETHACK_FLANKING_PLAYGROUND={} NETHACKOPTIONS=@{} {}; sleep 1",
+        sh_quote(&playground.display().to_string()),
+        sh_quote(&rc.display().to_string()),
+        sh_quote(&bin.display().to_string())
+    )
+}
+
+#[test]
+fn a_vanilla_save_restores_in_the_variant() {
+    let vanilla = vanilla_binary();
+    let out = Command::new(&vanilla).arg("--version").output().unwrap();
+    let version = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        version.starts_with("Unix NetHack Version 3.6.7") || version.starts_with("NetHack Version 3.6.7"),
+        "the vanilla build should be plain 3.6.7: {version}"
+    );
+
+    let scratch = Scratch::new("vanilla-save");
+    let vpg = scratch.path().join("vanilla-playground");
+    let pg = scratch.path().join("variant-playground");
+    let rc = write_config(scratch.path(), "saver");
+
+    let t = Tmux::start("vsave1", &game_cmd(&vanilla, &vpg, &rc));
+    t.wait_for("Dlvl:1");
+    t.text("4s");
+    t.wait_for("T:5");
+    t.keys(&["S"]);
+    t.wait_for("Really save?");
+    t.keys(&["y"]);
+    t.wait_exit();
+    drop(t);
+    let save = vpg.join("save/0saver.gz");
+    assert!(save.is_file(), "vanilla left no save file");
+
+    // The variant's playground, with vanilla's save in it.
+    std::fs::create_dir_all(pg.join("save")).unwrap();
+    std::fs::copy(&save, pg.join("save/0saver.gz")).unwrap();
+    let t = Tmux::start("vsave2", &game_cmd(Path::new(VARIANT), &pg, &rc));
+    t.wait_for("Restoring save file");
+    t.keys(&["Enter"]);
+    let s = t.wait_for("Dlvl:1");
+    assert!(s.contains("T:5"), "the restored game should be at turn 5:\n{s}");
+    // It goes on: more turns pass in the variant.
+    t.text("3s");
+    t.wait_for("T:8");
+    t.keys(&["v"]);
+    t.wait_for("NetHack Flanking");
+}
