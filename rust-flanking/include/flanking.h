@@ -45,6 +45,8 @@ extern "C" {
  * Every other bit describes the creature standing there and may only be set
  * together with FLANK_SQ_CREATURE.  Relation bits are the creature's own
  * attitude as NetHack keeps it: no relation bit means a hostile monster.
+ * At most one of HERO/PEACEFUL/TAME: NetHack also sets mpeaceful on pets,
+ * so a pet gets FLANK_SQ_TAME alone (PEACEFUL|TAME is FLANK_E_INCONSISTENT).
  */
 #define FLANK_SQ_CREATURE 0x0001u  /* a creature stands here (counted once) */
 #define FLANK_SQ_HERO 0x0002u      /* the creature is the hero */
@@ -59,7 +61,12 @@ extern "C" {
 #define FLANK_SQ_BLOCKED 0x0400u   /* blocked for the defender */
 #define FLANK_SQ_ALL 0x07FFu       /* every defined bit */
 
-/* Facts about the defender. */
+/*
+ * Facts about the defender.  When several are set, HERO wins over TAME and
+ * TAME over PEACEFUL (so a pet's mpeaceful may be passed along); CONFLICT
+ * only matters together with HERO (the rules give Conflict no say over who
+ * threatens a monster).
+ */
 #define FLANK_DEF_HERO 0x01u     /* the defender is the hero */
 #define FLANK_DEF_PEACEFUL 0x02u /* a peaceful monster */
 #define FLANK_DEF_TAME 0x04u     /* a pet */
@@ -83,7 +90,8 @@ struct flank_detail {
     uint8_t threats;       /* bit d set: direction d threatens the defender */
     uint8_t arc;           /* longest circular run of non-threats, 0..7 */
     uint8_t arc_start;     /* first direction of that run, clockwise; 0 if
-                              arc is 0 */
+                              arc is 0; of several equally long runs, the
+                              first one clockwise from the attacker */
     uint8_t behind;        /* the square opposite the attacker, FLANK_DIR_* */
     uint8_t behind_blocked; /* 1 if that square is blocked, else 0 */
     uint8_t beside;        /* 0..2 squares beside it blocked or occupied,
@@ -91,7 +99,11 @@ struct flank_detail {
     uint8_t reserved;      /* always 0 */
 };
 
-/* Error codes: every function returns 0 or more on success. */
+/*
+ * Error codes: every function returns 0 or more on success.  When an input
+ * has several faults, the first in this list wins (NULL, direction, square
+ * bits, defender bits, inconsistency; squares lowest direction first).
+ */
 #define FLANK_OK 0
 #define FLANK_E_NULL (-1)          /* a required pointer was NULL */
 #define FLANK_E_DIRECTION (-2)     /* attack_dir outside 0..7 */

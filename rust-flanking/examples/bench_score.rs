@@ -1,0 +1,79 @@
+//! Calls `flank_score` N times on varied, valid neighbourhoods, for
+//! `bench/callgrind.sh` (instructions per call) and for timing.
+//!
+//! `cargo run --release -p rust-flanking --example bench_score -- N [--time]`
+
+use std::hint::black_box;
+use std::time::Instant;
+
+use rust_flanking::abi::{flank_neighbourhood, flank_score};
+
+/// A small deterministic generator (xorshift64*), so runs are comparable.
+fn next(state: &mut u64) -> u64 {
+    *state ^= *state >> 12;
+    *state ^= *state << 25;
+    *state ^= *state >> 27;
+    state.wrapping_mul(0x2545_F491_4F6C_DD1D)
+}
+
+/// 256 varied valid neighbourhoods: every relation and state, blocked or not,
+/// every defender kind and attack direction.
+fn inputs() -> Vec<flank_neighbourhood> {
+    // Well-formed squares: empty, or a creature with a valid relation.
+    let relations = [0u16, 0x2, 0x4, 0x8, 0x18];
+    let mut state = 0x9E37_79B9_7F4A_7C15u64;
+    (0..256)
+        .map(|_| {
+            let mut square = [0u16; 8];
+            for sq in &mut square {
+                let r = next(&mut state);
+                let blocked = if r & 3 == 0 { 0x400 } else { 0 };
+                *sq = if (r >> 2) & 1 == 0 {
+                    blocked
+                } else {
+                    let rel = relations[((r >> 3) % 5) as usize];
+                    // states: mostly none, sometimes one
+                    let states = if (r >> 6) & 3 == 0 {
+                        0x20 << ((r >> 8) % 5)
+                    } else {
+                        0
+                    };
+                    0x1 | rel | states | blocked
+                };
+            }
+            let r = next(&mut state);
+            flank_neighbourhood {
+                square,
+                defender: (r & 0xF) as u8,
+                attack_dir: ((r >> 4) & 7) as u8,
+            }
+        })
+        .collect()
+}
+
+fn main() {
+    let mut args = std::env::args().skip(1);
+    let n: u64 = args
+        .next()
+        .and_then(|a| a.parse().ok())
+        .unwrap_or(1_000_000);
+    let time = args.any(|a| a == "--time");
+    let inputs = inputs();
+    let start = Instant::now();
+    let mut sum = 0i64;
+    for i in 0..n {
+        let hood = black_box(&inputs[(i & 255) as usize]);
+        // SAFETY: `hood` is a valid reference.
+        sum += i64::from(unsafe { flank_score(hood) });
+    }
+    let elapsed = start.elapsed();
+    black_box(sum);
+    if time {
+        println!(
+            "{n} calls, {:.2} ns per call (checksum {sum})",
+            elapsed.as_nanos() as f64 / n as f64
+        );
+    } else {
+        println!("{n} calls (checksum {sum})");
+    }
+}

@@ -1,0 +1,154 @@
+//! The C ABI declared in `include/flanking.h`.
+//!
+//! The types and `FLANK_*` constants in [`sys`] are generated from the header
+//! by bindgen at build time, so the header stays the one source of truth. The
+//! functions below implement the header's functions; a compile-time check
+//! makes sure their signatures are exactly the ones bindgen read there.
+//!
+//! No function here can panic: every input is validated and every table index
+//! is bounded by construction, so no unwinding can cross the `extern "C"`
+//! boundary and `catch_unwind` is not needed.
+
+use core::ffi::c_char;
+use core::sync::atomic::{AtomicI32, Ordering};
+
+use crate::rules::{self, FlankError};
+
+/// The bindgen output for `include/flanking.h`: `flank_neighbourhood`,
+/// `flank_detail` and every `FLANK_*` constant.
+#[allow(
+    missing_docs,
+    non_camel_case_types,
+    non_upper_case_globals,
+    dead_code,
+    clippy::all
+)]
+pub mod sys {
+    include!(concat!(env!("OUT_DIR"), "/flanking_bindings.rs"));
+}
+
+pub use sys::{flank_detail, flank_neighbourhood};
+
+// The header's prototypes, as bindgen read them, must be the types of the
+// functions defined here: this fails to compile if the two ever drift apart.
+const _: () = {
+    let _: unsafe extern "C" fn(*const flank_neighbourhood) -> i32 = sys::flank_score;
+    let _: unsafe extern "C" fn(*const flank_neighbourhood) -> i32 = flank_score;
+    let _: unsafe extern "C" fn(*const flank_neighbourhood, *mut flank_detail) -> i32 =
+        sys::flank_explain;
+    let _: unsafe extern "C" fn(*const flank_neighbourhood, *mut flank_detail) -> i32 =
+        flank_explain;
+    let _: unsafe extern "C" fn(i32) -> i32 = sys::flank_set_percent;
+    let _: extern "C" fn(i32) -> i32 = flank_set_percent;
+    let _: unsafe extern "C" fn() -> i32 = sys::flank_percent;
+    let _: extern "C" fn() -> i32 = flank_percent;
+    let _: unsafe extern "C" fn(i32) -> *const c_char = sys::flank_strerror;
+    let _: extern "C" fn(i32) -> *const c_char = flank_strerror;
+};
+
+/// The sysconf `FLANKING` percent; see [`flank_set_percent`].
+static PERCENT: AtomicI32 = AtomicI32::new(sys::FLANK_PERCENT_DEFAULT as i32);
+
+/// Scores one attack: the bonus in half points (0..=18, unscaled), or a
+/// negative `FLANK_E_*` code.
+///
+/// # Safety
+/// `n` is NULL or points to a readable `struct flank_neighbourhood`.
+#[no_mangle]
+pub unsafe extern "C" fn flank_score(n: *const flank_neighbourhood) -> i32 {
+    // SAFETY: the caller guarantees `n` is NULL or valid for reads.
+    match unsafe { n.as_ref() } {
+        Some(n) => rules::score_raw(n),
+        None => sys::FLANK_E_NULL,
+    }
+}
+
+/// Scores one attack and takes the score apart into `*out`; returns the same
+/// as [`flank_score`]. `*out` is written only on success.
+///
+/// # Safety
+/// `n` is NULL or points to a readable `struct flank_neighbourhood`; `out` is
+/// NULL or points to a writable `struct flank_detail`.
+#[no_mangle]
+pub unsafe extern "C" fn flank_explain(
+    n: *const flank_neighbourhood,
+    out: *mut flank_detail,
+) -> i32 {
+    if out.is_null() {
+        return sys::FLANK_E_NULL;
+    }
+    // SAFETY: the caller guarantees `n` is NULL or valid for reads.
+    let Some(n) = (unsafe { n.as_ref() }) else {
+        return sys::FLANK_E_NULL;
+    };
+    match rules::Neighbourhood::new(*n) {
+        Ok(hood) => {
+            let detail = hood.explain();
+            // SAFETY: `out` is not NULL and the caller guarantees it is valid
+            // for writes; `flank_detail` is plain bytes, so write() suffices.
+            unsafe { out.write(detail) };
+            i32::from(detail.half_points)
+        }
+        Err(e) => e.code(),
+    }
+}
+
+/// Sets the percent of the proposal's bonus that attacks get (sysconf
+/// `FLANKING`): `FLANK_OK`, or `FLANK_E_PERCENT` (and no change) when
+/// `percent` is outside `0..=FLANK_PERCENT_MAX`.
+#[no_mangle]
+pub extern "C" fn flank_set_percent(percent: i32) -> i32 {
+    match rules::check_percent(percent) {
+        Ok(p) => {
+            PERCENT.store(p, Ordering::Relaxed);
+            sys::FLANK_OK as i32
+        }
+        Err(e) => e.code(),
+    }
+}
+
+/// The current percent setting (default `FLANK_PERCENT_DEFAULT`).
+#[no_mangle]
+pub extern "C" fn flank_percent() -> i32 {
+    PERCENT.load(Ordering::Relaxed)
+}
+
+/// A static, NUL-terminated description of a `FLANK_*` code; never NULL.
+#[no_mangle]
+pub extern "C" fn flank_strerror(code: i32) -> *const c_char {
+    strerror(code).as_ptr()
+}
+
+/// The message [`flank_strerror`] returns for `code`, as a C string.
+pub fn strerror(code: i32) -> &'static core::ffi::CStr {
+    match code {
+        0 => c"FLANK_OK: success",
+        sys::FLANK_E_NULL => c"FLANK_E_NULL: a required pointer was NULL",
+        sys::FLANK_E_DIRECTION => c"FLANK_E_DIRECTION: attack_dir outside 0..7",
+        sys::FLANK_E_SQUARE_BITS => {
+            c"FLANK_E_SQUARE_BITS: a square has a bit outside FLANK_SQ_ALL"
+        }
+        sys::FLANK_E_DEFENDER_BITS => {
+            c"FLANK_E_DEFENDER_BITS: defender has a bit outside FLANK_DEF_ALL"
+        }
+        sys::FLANK_E_INCONSISTENT => {
+            c"FLANK_E_INCONSISTENT: creature bits without FLANK_SQ_CREATURE, more than one of HERO/PEACEFUL/TAME, or UNWILLING without TAME"
+        }
+        sys::FLANK_E_PERCENT => c"FLANK_E_PERCENT: percent outside 0..FLANK_PERCENT_MAX",
+        _ => c"unknown error code",
+    }
+}
+
+impl FlankError {
+    /// The `FLANK_E_*` code of this error.
+    pub fn code(&self) -> i32 {
+        match self {
+            FlankError::Null => sys::FLANK_E_NULL,
+            FlankError::Direction { .. } => sys::FLANK_E_DIRECTION,
+            FlankError::SquareBits { .. } => sys::FLANK_E_SQUARE_BITS,
+            FlankError::DefenderBits { .. } => sys::FLANK_E_DEFENDER_BITS,
+            FlankError::Inconsistent { .. } => sys::FLANK_E_INCONSISTENT,
+            FlankError::Percent { .. } => sys::FLANK_E_PERCENT,
+        }
+    }
+}

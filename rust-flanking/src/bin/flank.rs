@@ -1,0 +1,133 @@
+//! `flank`: check, score and explain `*.flank` fixtures with the Rust engine.
+//!
+//! ```text
+//! flank check FILE|DIR...   every fixture scores its `expect` value?
+//! flank score FILE...       print each fixture's score
+//! flank explain FILE        explain one score in the proposal's words
+//! ```
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use rust_flanking::explain::{explain_words, format_half_points};
+use rust_flanking::fixture::{collect, Fixture};
+
+const USAGE: &str = "usage:
+  flank check FILE|DIR...   check that every fixture (*.flank, directories
+                            searched recursively) scores its expected value
+  flank score FILE...       print NAME: SCORE for each fixture
+  flank explain FILE        explain one fixture's score in words";
+
+fn usage(msg: &str) -> ExitCode {
+    eprintln!("flank: {msg}\n{USAGE}");
+    ExitCode::from(2)
+}
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let Some((cmd, rest)) = args.split_first() else {
+        return usage("no command given");
+    };
+    if matches!(cmd.as_str(), "-h" | "--help" | "help") {
+        println!("{USAGE}");
+        return ExitCode::SUCCESS;
+    }
+    let paths: Vec<PathBuf> = rest.iter().map(PathBuf::from).collect();
+    match cmd.as_str() {
+        "check" if !paths.is_empty() => check(&paths),
+        "score" if !paths.is_empty() => score(&paths),
+        "explain" if paths.len() == 1 => explain(&paths[0]),
+        "check" | "score" => usage(&format!("`{cmd}` needs at least one file")),
+        "explain" => usage("`explain` takes exactly one file"),
+        other => usage(&format!("unknown command `{other}`")),
+    }
+}
+
+/// Parses and scores one fixture: (fixture, half points).
+fn run(path: &std::path::Path) -> Result<(Fixture, u8), String> {
+    let fixture = Fixture::load(path).map_err(|e| e.to_string())?;
+    let hood = fixture
+        .neighbourhood()
+        .map_err(|e| format!("{}: {e}", path.display()))?;
+    let score = hood.score();
+    Ok((fixture, score))
+}
+
+fn check(paths: &[PathBuf]) -> ExitCode {
+    let files = match collect(paths) {
+        Ok(f) => f,
+        Err(e) => {
+            eprintln!("flank: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let (mut passed, mut failed) = (0, 0);
+    for path in &files {
+        match run(path) {
+            Ok((f, got)) if got == f.expect_half_points => {
+                println!("ok {}", f.name);
+                passed += 1;
+            }
+            Ok((f, got)) => {
+                println!(
+                    "FAIL {}: got {}, expected {}",
+                    f.name,
+                    format_half_points(got.into()),
+                    format_half_points(f.expect_half_points.into())
+                );
+                failed += 1;
+            }
+            Err(e) => {
+                println!("FAIL {e}");
+                failed += 1;
+            }
+        }
+    }
+    println!("{passed} passed, {failed} failed");
+    if failed == 0 && passed > 0 {
+        ExitCode::SUCCESS
+    } else {
+        if passed + failed == 0 {
+            eprintln!("flank: no *.flank files found");
+        }
+        ExitCode::FAILURE
+    }
+}
+
+fn score(paths: &[PathBuf]) -> ExitCode {
+    let mut ok = true;
+    for path in paths {
+        match run(path) {
+            Ok((f, got)) => println!("{}: {}", f.name, format_half_points(got.into())),
+            Err(e) => {
+                eprintln!("{e}");
+                ok = false;
+            }
+        }
+    }
+    if ok {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    }
+}
+
+fn explain(path: &std::path::Path) -> ExitCode {
+    let fixture = match Fixture::load(path) {
+        Ok(f) => f,
+        Err(e) => {
+            eprintln!("{e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    match fixture.neighbourhood() {
+        Ok(hood) => {
+            println!("{}", explain_words(&hood.explain()));
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("{}: {e}", path.display());
+            ExitCode::FAILURE
+        }
+    }
+}

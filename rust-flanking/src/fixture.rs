@@ -1,0 +1,621 @@
+//! The `*.flank` fixture format (design/FIXTURES.md, extended in
+//! `tests/fixtures/README.md`): one attack on one defender, the squares around
+//! it, and the bonus that attack must get.
+
+use std::collections::HashMap;
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+use crate::abi::{flank_neighbourhood, sys};
+use crate::rules::{dir_name, Neighbourhood};
+
+/// The direction words of the format, indexed by direction (0 W .. 7 SW).
+pub const DIR_WORDS: [&str; 8] = ["w", "nw", "n", "ne", "e", "se", "s", "sw"];
+/// (dx, dy) of each direction, NetHack's `xdir[]`/`ydir[]`.
+pub const DIR_OFFSETS: [(isize, isize); 8] = [
+    (-1, 0),
+    (-1, -1),
+    (0, -1),
+    (1, -1),
+    (1, 0),
+    (1, 1),
+    (0, 1),
+    (-1, 1),
+];
+
+/// Parses a direction word (`n`, `ne`, ..., `nw`) into 0..=7.
+pub fn parse_dir(word: &str) -> Option<u8> {
+    (0u8..)
+        .zip(DIR_WORDS)
+        .find(|(_, w)| *w == word)
+        .map(|(d, _)| d)
+}
+
+/// The defender's traits (`defender:` line).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct DefenderTraits {
+    /// `monster`: the defender is a monster (default: the hero).
+    pub monster: bool,
+    /// `levitating`.
+    pub levitating: bool,
+    /// `flying`.
+    pub flying: bool,
+    /// `swimming`.
+    pub swimming: bool,
+    /// `phasing`: passes through walls, doors, rock and boulders.
+    pub phasing: bool,
+    /// `peaceful`: a peaceful monster (extension; needs `monster`).
+    pub peaceful: bool,
+    /// `tame`: a pet (extension; needs `monster`).
+    pub tame: bool,
+    /// `conflict`: the hero causes Conflict (extension; needs a hero defender).
+    pub conflict: bool,
+}
+
+/// The states of one creature (`creature <dir>:` line).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct CreatureStates {
+    /// `peaceful`.
+    pub peaceful: bool,
+    /// `tame` (also set by `unwilling`).
+    pub tame: bool,
+    /// `unwilling`: a pet that would not attack this defender.
+    pub unwilling: bool,
+    /// `hero`: the creature is the hero.
+    pub hero: bool,
+    /// `sleeping`.
+    pub sleeping: bool,
+    /// `paralyzed`.
+    pub paralyzed: bool,
+    /// `trapped`: caught in a trap, which makes its square a trap square.
+    pub trapped: bool,
+    /// `fleeing`.
+    pub fleeing: bool,
+    /// `passive`: no active attack.
+    pub passive: bool,
+    /// `tail`: a long worm's tail segment.
+    pub tail: bool,
+}
+
+/// One parsed fixture.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Fixture {
+    /// The file it came from.
+    pub path: PathBuf,
+    /// `name:` (default: the file's stem).
+    pub name: String,
+    /// `attacker:` direction, 0..=7.
+    pub attacker: u8,
+    /// `expect:` in half points, 0..=18.
+    pub expect_half_points: u8,
+    /// `defender:` traits.
+    pub defender: DefenderTraits,
+    /// The glyph of each of the eight neighbours.
+    pub glyphs: [char; 8],
+    /// The states of the creature in each direction (default: hostile).
+    pub creatures: [CreatureStates; 8],
+    /// The map block's rows, as written.
+    pub map: Vec<String>,
+    /// Where `@` is: (row, column) within `map`.
+    pub defender_at: (usize, usize),
+}
+
+/// What is wrong with a fixture file.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum FixtureErrorKind {
+    /// The file could not be read.
+    Io(String),
+    /// A header line that is not `key: value`.
+    NotKeyValue(String),
+    /// An unknown header key.
+    UnknownKey(String),
+    /// A header key given twice (with the line of the first).
+    DuplicateKey(String, usize),
+    /// Not one of n ne e se s sw w nw.
+    BadDirection(String),
+    /// `expect` is not a multiple of 0.5 in 0..9.
+    BadExpect(String),
+    /// An unknown defender trait.
+    UnknownTrait(String),
+    /// Defender traits that cannot go together.
+    BadTraits(String),
+    /// An unknown creature state.
+    UnknownState(String),
+    /// Creature states that cannot go together.
+    BadStates(String),
+    /// A `creature <dir>` line for a square without a creature letter.
+    NoCreatureThere(String),
+    /// The attacker's square has no creature letter.
+    AttackerNotACreature(String),
+    /// No `attacker:` line.
+    MissingAttacker,
+    /// No `expect:` line.
+    MissingExpect,
+    /// No `map:` line.
+    MissingMap,
+    /// The map block has no `end` line.
+    MissingEnd,
+    /// No `@` in the map.
+    NoDefender,
+    /// A second `@` (with the line of the first).
+    TwoDefenders(usize),
+    /// A neighbour of `@` lies outside the map block.
+    NeighbourOutside(String),
+    /// A character that is not a glyph of the format.
+    UnknownGlyph(char, usize),
+    /// Something other than comments after `end`.
+    TextAfterEnd,
+}
+
+/// A fixture error: the file, the 1-based line, and what is wrong there.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FixtureError {
+    /// The file.
+    pub file: PathBuf,
+    /// The 1-based line number.
+    pub line: usize,
+    /// What is wrong.
+    pub kind: FixtureErrorKind,
+}
+
+impl fmt::Display for FixtureError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use FixtureErrorKind::*;
+        write!(f, "{}:{}: ", self.file.display(), self.line)?;
+        match &self.kind {
+            Io(e) => write!(f, "cannot read the file: {e}"),
+            NotKeyValue(l) => write!(f, "expected `key: value` or `map:`, found `{l}`"),
+            UnknownKey(k) => write!(
+                f,
+                "unknown key `{k}` (keys: name, attacker, expect, defender, creature <dir>)"
+            ),
+            DuplicateKey(k, first) => write!(f, "duplicate key `{k}` (first on line {first})"),
+            BadDirection(d) => write!(
+                f,
+                "bad direction `{d}` (directions: n ne e se s sw w nw)"
+            ),
+            BadExpect(v) => write!(
+                f,
+                "bad expect value `{v}`: must be a multiple of 0.5 in 0..9, like 0, 1.5 or 6"
+            ),
+            UnknownTrait(t) => write!(
+                f,
+                "unknown defender trait `{t}` (traits: hero monster levitating flying swimming phasing peaceful tame conflict)"
+            ),
+            BadTraits(why) => write!(f, "defender traits {why}"),
+            UnknownState(s) => write!(
+                f,
+                "unknown creature state `{s}` (states: hostile peaceful tame unwilling hero sleeping paralyzed trapped fleeing passive tail)"
+            ),
+            BadStates(why) => write!(f, "creature states {why}"),
+            NoCreatureThere(d) => write!(
+                f,
+                "`creature {d}` but there is no creature letter {d} of `@`"
+            ),
+            AttackerNotACreature(d) => write!(
+                f,
+                "the attacker square ({d} of `@`) holds no creature letter; an attacker must be a creature on its square"
+            ),
+            MissingAttacker => write!(f, "missing `attacker:` line"),
+            MissingExpect => write!(f, "missing `expect:` line"),
+            MissingMap => write!(f, "missing `map:` block"),
+            MissingEnd => write!(f, "missing `end` after the map block"),
+            NoDefender => write!(f, "no `@` (the defender) in the map block"),
+            TwoDefenders(first) => write!(f, "two `@` in the map block (the first on line {first})"),
+            NeighbourOutside(d) => write!(
+                f,
+                "the {d} neighbour of `@` is outside the map block"
+            ),
+            UnknownGlyph(c, col) => write!(
+                f,
+                "unknown glyph `{}` in column {col} (glyphs: letters . # - | space + }} ^ 0 @)",
+                c.escape_debug()
+            ),
+            TextAfterEnd => write!(f, "text after `end` (only comments may follow the map)"),
+        }
+    }
+}
+
+impl std::error::Error for FixtureError {}
+
+fn is_known_glyph(c: char) -> bool {
+    c.is_ascii_alphabetic() || ".#-| +}^0@".contains(c)
+}
+
+/// Parses `expect`: a decimal multiple of 0.5 in 0..9, in half points.
+fn parse_expect(value: &str) -> Option<u8> {
+    let (int, frac) = match value.split_once('.') {
+        Some((i, f)) => (i, f),
+        None => (value, ""),
+    };
+    if int.is_empty() || int.len() > 1 || !int.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    if !frac.bytes().all(|b| b.is_ascii_digit()) || (value.contains('.') && frac.is_empty()) {
+        return None;
+    }
+    let whole: u8 = int.parse().ok()?;
+    let half = match frac.trim_end_matches('0') {
+        "" => 0,
+        "5" => 1,
+        _ => return None,
+    };
+    let total = whole * 2 + half;
+    (total <= 18).then_some(total)
+}
+
+impl Fixture {
+    /// Reads and parses a fixture file.
+    pub fn load(path: &Path) -> Result<Fixture, FixtureError> {
+        match std::fs::read_to_string(path) {
+            Ok(text) => Self::parse(path, &text),
+            Err(e) => Err(FixtureError {
+                file: path.to_path_buf(),
+                line: 0,
+                kind: FixtureErrorKind::Io(e.to_string()),
+            }),
+        }
+    }
+
+    /// Parses fixture text; `path` names the file in errors and gives the
+    /// default name.
+    pub fn parse(path: &Path, text: &str) -> Result<Fixture, FixtureError> {
+        use FixtureErrorKind::*;
+        let err = |line: usize, kind: FixtureErrorKind| FixtureError {
+            file: path.to_path_buf(),
+            line,
+            kind,
+        };
+
+        let lines: Vec<&str> = text.lines().map(|l| l.trim_end_matches('\r')).collect();
+        let last_line = lines.len().max(1);
+        let mut seen: HashMap<String, usize> = HashMap::new();
+        let mut name = None;
+        let mut attacker: Option<(u8, usize)> = None;
+        let mut expect = None;
+        let mut defender = DefenderTraits::default();
+        let mut defender_line = 0;
+        let mut creature_lines: Vec<(u8, CreatureStates, usize)> = Vec::new();
+        let mut map_line = None;
+        let mut map: Vec<String> = Vec::new();
+        let mut end_line = None;
+
+        let mut i = 0;
+        // Header.
+        while i < lines.len() {
+            let lineno = i + 1;
+            let content = lines[i].split('#').next().unwrap_or("").trim();
+            i += 1;
+            if content.is_empty() {
+                continue;
+            }
+            if content == "map:" {
+                map_line = Some(lineno);
+                break;
+            }
+            let Some((key, value)) = content.split_once(':') else {
+                return Err(err(lineno, NotKeyValue(content.to_string())));
+            };
+            let key = key.split_whitespace().collect::<Vec<_>>().join(" ");
+            let value = value.trim();
+            if let Some(&first) = seen.get(&key) {
+                return Err(err(lineno, DuplicateKey(key, first)));
+            }
+            seen.insert(key.clone(), lineno);
+            let mut words = key.split(' ');
+            match (words.next(), words.next(), words.next()) {
+                (Some("name"), None, _) => name = Some(value.to_string()),
+                (Some("attacker"), None, _) => {
+                    let d =
+                        parse_dir(value).ok_or_else(|| err(lineno, BadDirection(value.into())))?;
+                    attacker = Some((d, lineno));
+                }
+                (Some("expect"), None, _) => {
+                    expect = Some(
+                        parse_expect(value).ok_or_else(|| err(lineno, BadExpect(value.into())))?,
+                    );
+                }
+                (Some("defender"), None, _) => {
+                    defender = parse_traits(value).map_err(|k| err(lineno, k))?;
+                    defender_line = lineno;
+                }
+                (Some("creature"), Some(dir), None) => {
+                    let d = parse_dir(dir).ok_or_else(|| err(lineno, BadDirection(dir.into())))?;
+                    let states = parse_states(value).map_err(|k| err(lineno, k))?;
+                    creature_lines.push((d, states, lineno));
+                }
+                _ => return Err(err(lineno, UnknownKey(key))),
+            }
+        }
+        let Some(map_line) = map_line else {
+            return Err(err(last_line, MissingMap));
+        };
+        // Map block: taken verbatim (`#` is a corridor here, not a comment).
+        while i < lines.len() {
+            let lineno = i + 1;
+            let row = lines[i];
+            i += 1;
+            if row.trim() == "end" {
+                end_line = Some(lineno);
+                break;
+            }
+            map.push(row.to_string());
+        }
+        if end_line.is_none() {
+            return Err(err(last_line, MissingEnd));
+        }
+        // After the map: comments only.
+        while i < lines.len() {
+            let lineno = i + 1;
+            let content = lines[i].split('#').next().unwrap_or("").trim();
+            i += 1;
+            if !content.is_empty() {
+                return Err(err(lineno, TextAfterEnd));
+            }
+        }
+
+        // Glyphs and the defender.
+        let mut at: Option<(usize, usize)> = None;
+        for (r, row) in map.iter().enumerate() {
+            let lineno = map_line + 1 + r;
+            for (c, ch) in row.chars().enumerate() {
+                if !is_known_glyph(ch) {
+                    return Err(err(lineno, UnknownGlyph(ch, c + 1)));
+                }
+                if ch == '@' {
+                    if let Some((r0, _)) = at {
+                        return Err(err(lineno, TwoDefenders(map_line + 1 + r0)));
+                    }
+                    at = Some((r, c));
+                }
+            }
+        }
+        let Some((ar, ac)) = at else {
+            return Err(err(map_line, NoDefender));
+        };
+        let at_line = map_line + 1 + ar;
+        let mut glyphs = [' '; 8];
+        for (d, &(dx, dy)) in DIR_OFFSETS.iter().enumerate() {
+            let glyph = ar
+                .checked_add_signed(dy)
+                .and_then(|r| map.get(r))
+                .and_then(|row| ac.checked_add_signed(dx).and_then(|c| row.chars().nth(c)));
+            match glyph {
+                Some(g) => glyphs[d] = g,
+                None => return Err(err(at_line, NeighbourOutside(dir_name(d as u8).into()))),
+            }
+        }
+
+        // Creatures.
+        let mut creatures = [CreatureStates::default(); 8];
+        for &(d, states, lineno) in &creature_lines {
+            if !glyphs[usize::from(d)].is_ascii_alphabetic() {
+                return Err(err(
+                    lineno,
+                    NoCreatureThere(DIR_WORDS[usize::from(d)].into()),
+                ));
+            }
+            if states.hero && !defender.monster {
+                return Err(err(
+                    lineno,
+                    BadStates("`hero` need a `monster` defender (the defender is the hero)".into()),
+                ));
+            }
+            creatures[usize::from(d)] = states;
+        }
+        let heroes = creatures
+            .iter()
+            .zip(glyphs)
+            .filter(|(s, g)| s.hero && g.is_ascii_alphabetic())
+            .count();
+        if heroes > 1 {
+            let line = creature_lines.last().map_or(map_line, |c| c.2);
+            return Err(err(
+                line,
+                BadStates("`hero`: more than one creature is the hero".into()),
+            ));
+        }
+
+        let Some((attacker, attacker_line)) = attacker else {
+            return Err(err(map_line, MissingAttacker));
+        };
+        if !glyphs[usize::from(attacker)].is_ascii_alphabetic() {
+            return Err(err(
+                attacker_line,
+                AttackerNotACreature(DIR_WORDS[usize::from(attacker)].into()),
+            ));
+        }
+        let Some(expect_half_points) = expect else {
+            return Err(err(map_line, MissingExpect));
+        };
+        let _ = defender_line;
+
+        let name = name.unwrap_or_else(|| {
+            path.file_stem()
+                .map(|s| s.to_string_lossy().into_owned())
+                .unwrap_or_default()
+        });
+        Ok(Fixture {
+            path: path.to_path_buf(),
+            name,
+            attacker,
+            expect_half_points,
+            defender,
+            glyphs,
+            creatures,
+            map,
+            defender_at: (ar, ac),
+        })
+    }
+
+    /// Whether the square in direction `d` is blocked for this defender.
+    pub fn blocked(&self, d: u8) -> bool {
+        let t = &self.defender;
+        let glyph = self.glyphs[usize::from(d)];
+        let trap = !(t.levitating || t.flying);
+        match glyph {
+            '-' | '|' | ' ' | '+' | '0' => !t.phasing,
+            '}' => !(t.levitating || t.flying || t.swimming),
+            '^' => trap,
+            c if c.is_ascii_alphabetic() => self.creatures[usize::from(d)].trapped && trap,
+            _ => false,
+        }
+    }
+
+    /// The neighbourhood as the C ABI struct.
+    pub fn to_raw(&self) -> flank_neighbourhood {
+        let mut square = [0u16; 8];
+        for d in 0..8u8 {
+            let mut bits = 0u32;
+            if self.glyphs[usize::from(d)].is_ascii_alphabetic() {
+                let s = &self.creatures[usize::from(d)];
+                bits |= sys::FLANK_SQ_CREATURE;
+                let flags = [
+                    (s.hero, sys::FLANK_SQ_HERO),
+                    (s.peaceful, sys::FLANK_SQ_PEACEFUL),
+                    (s.tame, sys::FLANK_SQ_TAME),
+                    (s.unwilling, sys::FLANK_SQ_UNWILLING),
+                    (s.sleeping || s.paralyzed, sys::FLANK_SQ_HELPLESS),
+                    (s.trapped, sys::FLANK_SQ_TRAPPED),
+                    (s.fleeing, sys::FLANK_SQ_FLEEING),
+                    (s.passive, sys::FLANK_SQ_NOATTACK),
+                    (s.tail, sys::FLANK_SQ_TAIL),
+                ];
+                for (on, bit) in flags {
+                    if on {
+                        bits |= bit;
+                    }
+                }
+            }
+            if self.blocked(d) {
+                bits |= sys::FLANK_SQ_BLOCKED;
+            }
+            square[usize::from(d)] = bits as u16;
+        }
+        let t = &self.defender;
+        let mut defender = 0u32;
+        for (on, bit) in [
+            (!t.monster, sys::FLANK_DEF_HERO),
+            (t.peaceful, sys::FLANK_DEF_PEACEFUL),
+            (t.tame, sys::FLANK_DEF_TAME),
+            (t.conflict, sys::FLANK_DEF_CONFLICT),
+        ] {
+            if on {
+                defender |= bit;
+            }
+        }
+        flank_neighbourhood {
+            square,
+            defender: defender as u8,
+            attack_dir: self.attacker,
+        }
+    }
+
+    /// The validated neighbourhood. A parsed fixture always validates; the
+    /// error case is kept so callers never need to panic.
+    pub fn neighbourhood(&self) -> Result<Neighbourhood, crate::rules::FlankError> {
+        Neighbourhood::new(self.to_raw())
+    }
+}
+
+fn parse_traits(value: &str) -> Result<DefenderTraits, FixtureErrorKind> {
+    use FixtureErrorKind::*;
+    let mut t = DefenderTraits::default();
+    let mut hero = false;
+    for word in value.split_whitespace() {
+        match word {
+            "hero" => hero = true,
+            "monster" => t.monster = true,
+            "levitating" => t.levitating = true,
+            "flying" => t.flying = true,
+            "swimming" => t.swimming = true,
+            "phasing" => t.phasing = true,
+            "peaceful" => t.peaceful = true,
+            "tame" => t.tame = true,
+            "conflict" => t.conflict = true,
+            _ => return Err(UnknownTrait(word.into())),
+        }
+    }
+    if hero && t.monster {
+        return Err(BadTraits("`hero` and `monster` exclude each other".into()));
+    }
+    if (t.peaceful || t.tame) && !t.monster {
+        return Err(BadTraits("`peaceful` and `tame` need `monster`".into()));
+    }
+    if t.peaceful && t.tame {
+        return Err(BadTraits(
+            "`peaceful` and `tame` exclude each other (a pet is `tame`)".into(),
+        ));
+    }
+    if t.conflict && t.monster {
+        return Err(BadTraits(
+            "`conflict` needs a hero defender (the hero's Conflict decides who attacks the hero)"
+                .into(),
+        ));
+    }
+    Ok(t)
+}
+
+fn parse_states(value: &str) -> Result<CreatureStates, FixtureErrorKind> {
+    use FixtureErrorKind::*;
+    let mut s = CreatureStates::default();
+    let mut hostile = false;
+    for word in value.split_whitespace() {
+        match word {
+            "hostile" => hostile = true,
+            "peaceful" => s.peaceful = true,
+            "tame" => s.tame = true,
+            "unwilling" => {
+                s.unwilling = true;
+                s.tame = true;
+            }
+            "hero" => s.hero = true,
+            "sleeping" => s.sleeping = true,
+            "paralyzed" => s.paralyzed = true,
+            "trapped" => s.trapped = true,
+            "fleeing" => s.fleeing = true,
+            "passive" => s.passive = true,
+            "tail" => s.tail = true,
+            _ => return Err(UnknownState(word.into())),
+        }
+    }
+    let relations = [hostile, s.peaceful, s.tame, s.hero]
+        .iter()
+        .filter(|&&b| b)
+        .count();
+    if relations > 1 {
+        return Err(BadStates(
+            "name more than one of hostile, peaceful, tame/unwilling, hero".into(),
+        ));
+    }
+    Ok(s)
+}
+
+/// Every `*.flank` file under the given files and directories (directories
+/// recursively), each directory's files sorted by path.
+pub fn collect(paths: &[PathBuf]) -> std::io::Result<Vec<PathBuf>> {
+    let mut out = Vec::new();
+    for p in paths {
+        if p.is_dir() {
+            let mut found = Vec::new();
+            walk(p, &mut found)?;
+            found.sort();
+            out.extend(found);
+        } else {
+            out.push(p.clone());
+        }
+    }
+    Ok(out)
+}
+
+fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
+    for entry in std::fs::read_dir(dir)? {
+        let path = entry?.path();
+        if path.is_dir() {
+            walk(&path, out)?;
+        } else if path.extension().is_some_and(|e| e == "flank") {
+            out.push(path);
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,96 @@
+//! The C ABI from C: tests/c/abi_test.c includes include/flanking.h, links the
+//! `librust_flanking.a` that cargo built next to this test, scores every
+//! fixture and checks every kind of invalid input.
+
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use rust_flanking::fixture::{collect, Fixture};
+
+fn manifest() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// target/<profile>/librust_flanking.a: this test runs from
+/// target/<profile>/deps/, and cargo builds the library's staticlib artifact
+/// (a crate-type of the lib) before running integration tests.
+fn staticlib() -> PathBuf {
+    let exe = std::env::current_exe().unwrap();
+    let profile_dir = exe.parent().and_then(Path::parent).unwrap();
+    let lib = profile_dir.join("librust_flanking.a");
+    assert!(lib.is_file(), "{} not found", lib.display());
+    lib
+}
+
+#[test]
+fn c_program_scores_every_fixture_and_rejects_every_invalid_input() {
+    let work = std::env::temp_dir().join(format!("flank-abi-test-{}", std::process::id()));
+    std::fs::create_dir_all(&work).unwrap();
+    let exe = work.join("abi_test");
+
+    let cc = std::env::var("CC").unwrap_or_else(|_| "cc".into());
+    let status = Command::new(&cc)
+        .args([
+            "-std=c99",
+            "-Wall",
+            "-Wextra",
+            "-pedantic",
+            "-Werror",
+            "-O1",
+            "-o",
+        ])
+        .arg(&exe)
+        .arg(manifest().join("tests/c/abi_test.c"))
+        .arg("-I")
+        .arg(manifest().join("include"))
+        .arg(staticlib())
+        .args(["-lpthread", "-ldl", "-lm"])
+        .status()
+        .expect("run the C compiler");
+    assert!(status.success(), "compiling abi_test.c failed");
+
+    // Every fixture, as the C struct.
+    let files = collect(&[manifest().join("../tests/fixtures")]).unwrap();
+    let mut cases = String::new();
+    let mut expected = Vec::new();
+    for path in &files {
+        let f = Fixture::load(path).unwrap();
+        let raw = f.to_raw();
+        let hood = f.neighbourhood().unwrap();
+        let d = hood.explain();
+        assert_eq!(d.half_points, f.expect_half_points, "{}", f.name);
+        write!(cases, "{} {} {}", f.name, raw.defender, raw.attack_dir).unwrap();
+        for s in raw.square {
+            write!(cases, " {s}").unwrap();
+        }
+        cases.push('\n');
+        expected.push(format!(
+            "case {} {} {} {} {} {} {} {} {} {} {}",
+            f.name,
+            f.expect_half_points,
+            d.half_points,
+            d.threats,
+            d.arc,
+            d.arc_start,
+            d.behind,
+            d.behind_blocked,
+            d.beside,
+            d.reserved,
+            f.expect_half_points
+        ));
+    }
+    let cases_file = work.join("cases.txt");
+    std::fs::write(&cases_file, cases).unwrap();
+
+    let out = Command::new(&exe).arg(&cases_file).output().unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let failed: Vec<&str> = stdout.lines().filter(|l| l.contains("FAIL")).collect();
+    assert!(failed.is_empty(), "{failed:#?}");
+    assert!(out.status.success(), "{stdout}");
+    let got: Vec<&str> = stdout.lines().filter(|l| l.starts_with("case ")).collect();
+    assert_eq!(got, expected);
+    assert!(stdout.contains(&format!("cases {} ", files.len())));
+    assert!(stdout.contains("strerror -1 FLANK_E_NULL: "));
+    std::fs::remove_dir_all(&work).unwrap();
+}

@@ -1,0 +1,210 @@
+/*
+ * abi_test.c -- drives rust-flanking's C ABI exactly as the game will: it
+ * includes flanking.h and links librust_flanking.a.
+ *
+ * Usage: abi_test CASES-FILE
+ * Each line of CASES-FILE is "name defender attack_dir s0 s1 ... s7" (decimal).
+ * For each case it prints
+ *   "case name score hp threats arc arc_start behind behind_blocked beside reserved rc"
+ * where score is flank_score() and the rest is flank_explain()'s detail and
+ * return value.  Then it checks every kind of invalid input and the percent
+ * setting, printing "check ok ..." or "check FAIL ..." lines, and exits 1 if
+ * any check failed.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "flanking.h"
+
+static int failures = 0;
+static int checks = 0;
+
+static void expect_eq(const char *what, long got, long want)
+{
+    checks++;
+    if (got != want) {
+        failures++;
+        printf("check FAIL %s: got %ld, want %ld\n", what, got, want);
+    }
+}
+
+static struct flank_neighbourhood empty(void)
+{
+    struct flank_neighbourhood n;
+    memset(&n, 0, sizeof n);
+    n.defender = FLANK_DEF_HERO;
+    n.attack_dir = FLANK_DIR_N;
+    n.square[FLANK_DIR_N] = FLANK_SQ_CREATURE;
+    return n;
+}
+
+/* An invalid input must give `code` from both functions, and leave *out alone. */
+static void expect_error(const char *what, const struct flank_neighbourhood *n, int code)
+{
+    struct flank_detail d;
+    char buf[160];
+    memset(&d, 0xAB, sizeof d);
+    snprintf(buf, sizeof buf, "flank_score(%s)", what);
+    expect_eq(buf, flank_score(n), code);
+    snprintf(buf, sizeof buf, "flank_explain(%s)", what);
+    expect_eq(buf, flank_explain(n, &d), code);
+    snprintf(buf, sizeof buf, "flank_explain(%s) left *out alone", what);
+    expect_eq(buf, d.half_points == 0xAB && d.reserved == 0xAB, 1);
+}
+
+static void check_invalid(void)
+{
+    struct flank_neighbourhood n;
+    struct flank_detail d;
+    unsigned bit;
+    int i;
+    char what[96];
+
+    /* The valid baseline. */
+    n = empty();
+    expect_eq("baseline score", flank_score(&n), 0);
+
+    /* NULL pointers. */
+    expect_eq("flank_score(NULL)", flank_score(NULL), FLANK_E_NULL);
+    expect_eq("flank_explain(NULL, &d)", flank_explain(NULL, &d), FLANK_E_NULL);
+    expect_eq("flank_explain(&n, NULL)", flank_explain(&n, NULL), FLANK_E_NULL);
+    expect_eq("flank_explain(NULL, NULL)", flank_explain(NULL, NULL), FLANK_E_NULL);
+
+    /* Directions 8 and 255 (and every other one above 7). */
+    for (i = 8; i < 256; i++) {
+        n = empty();
+        n.attack_dir = (uint8_t) i;
+        snprintf(what, sizeof what, "attack_dir %d", i);
+        expect_error(what, &n, FLANK_E_DIRECTION);
+    }
+
+    /* Each unknown square bit, on each square. */
+    for (bit = 0; bit < 16; bit++) {
+        if ((1u << bit) & FLANK_SQ_ALL)
+            continue;
+        for (i = 0; i < FLANK_NDIRS; i++) {
+            n = empty();
+            n.square[i] |= (uint16_t) (1u << bit);
+            snprintf(what, sizeof what, "square %d unknown bit %u", i, bit);
+            expect_error(what, &n, FLANK_E_SQUARE_BITS);
+        }
+    }
+
+    /* Each unknown defender bit. */
+    for (bit = 0; bit < 8; bit++) {
+        if ((1u << bit) & FLANK_DEF_ALL)
+            continue;
+        n = empty();
+        n.defender |= (uint8_t) (1u << bit);
+        snprintf(what, sizeof what, "defender unknown bit %u", bit);
+        expect_error(what, &n, FLANK_E_DEFENDER_BITS);
+    }
+
+    /* Inconsistent squares: each creature bit without FLANK_SQ_CREATURE. */
+    for (bit = 1; bit < 16; bit++) {
+        uint16_t b = (uint16_t) (1u << bit);
+        if (!(b & FLANK_SQ_ALL) || b == FLANK_SQ_BLOCKED)
+            continue;
+        for (i = 0; i < FLANK_NDIRS; i++) {
+            if (i == FLANK_DIR_N)
+                continue;
+            n = empty();
+            n.square[i] = b;
+            snprintf(what, sizeof what, "square %d bit %#x without CREATURE", i, b);
+            expect_error(what, &n, FLANK_E_INCONSISTENT);
+            n.square[i] = b | FLANK_SQ_BLOCKED;
+            snprintf(what, sizeof what, "square %d bit %#x|BLOCKED without CREATURE", i, b);
+            expect_error(what, &n, FLANK_E_INCONSISTENT);
+        }
+    }
+    {
+        static const uint16_t bad[] = {
+            FLANK_SQ_CREATURE | FLANK_SQ_HERO | FLANK_SQ_PEACEFUL,
+            FLANK_SQ_CREATURE | FLANK_SQ_HERO | FLANK_SQ_TAME,
+            FLANK_SQ_CREATURE | FLANK_SQ_PEACEFUL | FLANK_SQ_TAME,
+            FLANK_SQ_CREATURE | FLANK_SQ_HERO | FLANK_SQ_PEACEFUL | FLANK_SQ_TAME,
+            FLANK_SQ_CREATURE | FLANK_SQ_UNWILLING,
+            FLANK_SQ_CREATURE | FLANK_SQ_UNWILLING | FLANK_SQ_HERO,
+            FLANK_SQ_CREATURE | FLANK_SQ_UNWILLING | FLANK_SQ_PEACEFUL,
+            FLANK_SQ_CREATURE | FLANK_SQ_UNWILLING | FLANK_SQ_PEACEFUL | FLANK_SQ_TAME,
+        };
+        for (i = 0; i < (int) (sizeof bad / sizeof bad[0]); i++) {
+            n = empty();
+            n.square[FLANK_DIR_S] = bad[i];
+            snprintf(what, sizeof what, "inconsistent square %#x", bad[i]);
+            expect_error(what, &n, FLANK_E_INCONSISTENT);
+        }
+    }
+
+    /* Percent: default, round trip, bounds, refusals leave it unchanged. */
+    expect_eq("default percent", flank_percent(), FLANK_PERCENT_DEFAULT);
+    expect_eq("set 0", flank_set_percent(0), FLANK_OK);
+    expect_eq("get 0", flank_percent(), 0);
+    expect_eq("set 1000", flank_set_percent(FLANK_PERCENT_MAX), FLANK_OK);
+    expect_eq("get 1000", flank_percent(), FLANK_PERCENT_MAX);
+    expect_eq("set 37", flank_set_percent(37), FLANK_OK);
+    expect_eq("get 37", flank_percent(), 37);
+    expect_eq("set -1", flank_set_percent(-1), FLANK_E_PERCENT);
+    expect_eq("set 1001", flank_set_percent(FLANK_PERCENT_MAX + 1), FLANK_E_PERCENT);
+    expect_eq("get after refusals", flank_percent(), 37);
+    expect_eq("set 100", flank_set_percent(FLANK_PERCENT_DEFAULT), FLANK_OK);
+    expect_eq("get 100", flank_percent(), FLANK_PERCENT_DEFAULT);
+
+    /* strerror: a static string for every code, "unknown" for others. */
+    for (i = -6; i <= 0; i++) {
+        const char *s = flank_strerror(i);
+        snprintf(what, sizeof what, "strerror(%d) names FLANK_", i);
+        expect_eq(what, s != NULL && strncmp(s, "FLANK_", 6) == 0, 1);
+        printf("strerror %d %s\n", i, s ? s : "(null)");
+    }
+    expect_eq("strerror(-7) unknown", strcmp(flank_strerror(-7), "unknown error code"), 0);
+    expect_eq("strerror(42) unknown", strcmp(flank_strerror(42), "unknown error code"), 0);
+    expect_eq("strerror(INT32_MIN) unknown",
+              strcmp(flank_strerror(INT32_MIN), "unknown error code"), 0);
+    expect_eq("strerror is static", flank_strerror(FLANK_E_NULL) == flank_strerror(FLANK_E_NULL), 1);
+
+    expect_eq("sizeof flank_neighbourhood", (long) sizeof(struct flank_neighbourhood), 18);
+    expect_eq("sizeof flank_detail", (long) sizeof(struct flank_detail), 8);
+}
+
+int main(int argc, char **argv)
+{
+    FILE *f;
+    char name[256];
+    unsigned def, dir, s[8];
+    int cases = 0;
+
+    if (argc != 2) {
+        fprintf(stderr, "usage: abi_test CASES-FILE\n");
+        return 2;
+    }
+    f = fopen(argv[1], "r");
+    if (!f) {
+        perror(argv[1]);
+        return 2;
+    }
+    while (fscanf(f, "%255s %u %u %u %u %u %u %u %u %u %u", name, &def, &dir, &s[0],
+                  &s[1], &s[2], &s[3], &s[4], &s[5], &s[6], &s[7]) == 11) {
+        struct flank_neighbourhood n;
+        struct flank_detail d;
+        int i, score, rc;
+
+        memset(&n, 0, sizeof n);
+        for (i = 0; i < 8; i++)
+            n.square[i] = (uint16_t) s[i];
+        n.defender = (uint8_t) def;
+        n.attack_dir = (uint8_t) dir;
+        memset(&d, 0, sizeof d);
+        score = flank_score(&n);
+        rc = flank_explain(&n, &d);
+        printf("case %s %d %u %u %u %u %u %u %u %u %d\n", name, score, d.half_points,
+               d.threats, d.arc, d.arc_start, d.behind, d.behind_blocked, d.beside,
+               d.reserved, rc);
+        cases++;
+    }
+    fclose(f);
+    check_invalid();
+    printf("cases %d checks %d failures %d\n", cases, checks, failures);
+    return failures ? 1 : 0;
+}

@@ -1,0 +1,124 @@
+//! The `flank` binary: check, score, explain, and its exit codes.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn fixtures_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures")
+}
+
+fn flank(args: &[&std::ffi::OsStr]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_flank"))
+        .args(args)
+        .output()
+        .expect("run flank");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+fn copy_dir(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for entry in std::fs::read_dir(from).unwrap() {
+        let entry = entry.unwrap();
+        let target = to.join(entry.file_name());
+        if entry.file_type().unwrap().is_dir() {
+            copy_dir(&entry.path(), &target);
+        } else {
+            std::fs::copy(entry.path(), target).unwrap();
+        }
+    }
+}
+
+#[test]
+fn check_passes_on_all_fixtures() {
+    let (code, out, err) = flank(&["check".as_ref(), fixtures_dir().as_os_str()]);
+    assert_eq!(code, 0, "{out}{err}");
+    let files = rust_flanking::fixture::collect(&[fixtures_dir()]).unwrap();
+    assert!(out.lines().any(|l| l == "ok p01-lone-dingo"));
+    assert_eq!(
+        out.lines().filter(|l| l.starts_with("ok ")).count(),
+        files.len()
+    );
+    assert!(
+        out.ends_with(&format!("{} passed, 0 failed\n", files.len())),
+        "{out}"
+    );
+}
+
+#[test]
+fn check_fails_when_an_expected_value_is_changed() {
+    let tmp = std::env::temp_dir().join(format!("flank-cli-test-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&tmp);
+    copy_dir(&fixtures_dir(), &tmp);
+    let victim = tmp.join("proposal/p03-split-pair.flank");
+    let text = std::fs::read_to_string(&victim).unwrap();
+    std::fs::write(&victim, text.replace("expect: 3", "expect: 3.5")).unwrap();
+    // and a malformed one
+    std::fs::write(
+        tmp.join("zz-broken.flank"),
+        "attacker: n\nexpect: 0\nmap:\n.d.\n.@.\n",
+    )
+    .unwrap();
+
+    let (code, out, _) = flank(&["check".as_ref(), tmp.as_os_str()]);
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.lines()
+            .any(|l| l == "FAIL p03-split-pair: got 3, expected 3.5"),
+        "{out}"
+    );
+    assert!(
+        out.lines()
+            .any(|l| l.starts_with("FAIL ") && l.contains("zz-broken.flank:5: missing `end`")),
+        "{out}"
+    );
+    assert!(out.trim_end().ends_with("passed, 2 failed"), "{out}");
+    std::fs::remove_dir_all(&tmp).unwrap();
+}
+
+#[test]
+fn score_and_explain() {
+    let p = fixtures_dir().join("proposal");
+    let (code, out, _) = flank(&[
+        "score".as_ref(),
+        p.join("p08-wall-gap.flank").as_os_str(),
+        p.join("p09-pinned-north.flank").as_os_str(),
+        p.join("p01-lone-dingo.flank").as_os_str(),
+    ]);
+    assert_eq!(code, 0);
+    assert_eq!(
+        out,
+        "p08-wall-gap: 1.5\np09-pinned-north: 6\np01-lone-dingo: 0\n"
+    );
+
+    let (code, out, _) = flank(&[
+        "explain".as_ref(),
+        p.join("p03-split-pair.flank").as_os_str(),
+    ]);
+    assert_eq!(code, 0);
+    assert_eq!(
+        out.trim_end(),
+        "The largest arc with no threat is 4 (south clockwise to northwest). The space behind \
+         the defender is not a trap or terrain, so it does not get any extra bonus. Flanking \
+         bonus = (7 - 4) + 0 + 0/2 = 3."
+    );
+}
+
+#[test]
+fn usage_errors_exit_2() {
+    for args in [
+        &[][..],
+        &["frobnicate"][..],
+        &["check"][..],
+        &["explain"][..],
+        &["explain", "a", "b"][..],
+    ] {
+        let args: Vec<&std::ffi::OsStr> = args.iter().map(|a| a.as_ref()).collect();
+        let (code, _, err) = flank(&args);
+        assert_eq!(code, 2, "{args:?}");
+        assert!(err.contains("usage:"), "{err}");
+    }
+}

@@ -1,0 +1,135 @@
+//! Every fixture under tests/fixtures parses and scores its expected value
+//! through the Rust API.
+
+use std::path::{Path, PathBuf};
+
+use rust_flanking::explain::explain_words;
+use rust_flanking::fixture::{collect, Fixture};
+
+fn fixtures_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures")
+}
+
+#[test]
+fn every_fixture_scores_its_expected_value() {
+    let files = collect(&[fixtures_dir()]).unwrap();
+    assert!(files.len() >= 50, "only {} fixtures found", files.len());
+    let mut failures = Vec::new();
+    for path in &files {
+        let f = Fixture::load(path).unwrap_or_else(|e| panic!("{e}"));
+        let hood = f.neighbourhood().unwrap();
+        let got = hood.score();
+        if got != f.expect_half_points {
+            failures.push(format!(
+                "{}: got {got}, expected {}",
+                f.name, f.expect_half_points
+            ));
+        }
+        // The plain model agrees on every fixture too.
+        let raw = f.to_raw();
+        assert_eq!(
+            rust_flanking::model::score(&raw.square, raw.defender, raw.attack_dir),
+            got,
+            "{}",
+            f.name
+        );
+    }
+    assert!(failures.is_empty(), "{failures:#?}");
+}
+
+#[test]
+fn proposal_fixtures_are_all_there() {
+    let dir = fixtures_dir().join("proposal");
+    let files = collect(std::slice::from_ref(&dir)).unwrap();
+    assert_eq!(files.len(), 14);
+    // The copies are byte-identical to the shared originals, when those are
+    // available on this machine.
+    let shared = Path::new("/work/shared/fixtures/proposal");
+    if shared.is_dir() {
+        for entry in std::fs::read_dir(shared).unwrap() {
+            let entry = entry.unwrap();
+            let ours = dir.join(entry.file_name());
+            assert_eq!(
+                std::fs::read(entry.path()).unwrap(),
+                std::fs::read(&ours).unwrap_or_default(),
+                "{} differs from the shared original",
+                ours.display()
+            );
+        }
+    }
+}
+
+#[test]
+fn proposal_explanations_use_the_proposals_words() {
+    let dir = fixtures_dir().join("proposal");
+    let explain = |file: &str| {
+        let f = Fixture::load(&dir.join(file)).unwrap();
+        explain_words(&f.neighbourhood().unwrap().explain())
+    };
+    assert_eq!(
+        explain("p03-split-pair.flank"),
+        "The largest arc with no threat is 4 (south clockwise to northwest). The space behind \
+         the defender is not a trap or terrain, so it does not get any extra bonus. Flanking \
+         bonus = (7 - 4) + 0 + 0/2 = 3."
+    );
+    assert!(explain("p01-lone-dingo.flank")
+        .starts_with("The largest arc with no threat is 7 (northeast clockwise to northwest)."));
+    assert!(explain("p05-surrounded.flank").starts_with(
+        "The largest arc with no threat is 0 (there is no direction with no threat)."
+    ));
+    assert!(explain("p06-one-gap.flank").starts_with(
+        "The largest arc with no threat is 1 (an \"arc\" consisting only of southwest)."
+    ));
+    assert_eq!(
+        explain("p07-back-to-wall.flank"),
+        "The largest arc with no threat is 7 (northeast clockwise to northwest), and the space \
+         behind the defender is blocked, and both of the spaces on either side of it are also \
+         blocked. Flanking bonus = (7 - 7) + 1 + 2/2 = 2."
+    );
+    assert!(explain("p08-wall-gap.flank").contains(
+        "and one of the spaces on either side of it is also blocked. Flanking bonus = (7 - 7) + 1 + 1/2 = 1.5."
+    ));
+    assert!(explain("p09-pinned-north.flank").starts_with(
+        "The largest arc with no threat is 3 (southeast clockwise to southwest), and"
+    ));
+    assert!(explain("p11-hemmed-west.flank")
+        .starts_with("The largest arc with no threat is 4 (east clockwise to southwest)."));
+    assert!(explain("p12-corridor.flank")
+        .starts_with("The largest arc with no threat is 7 (southeast clockwise to northeast)."));
+}
+
+#[test]
+fn fixture_to_raw_sets_the_documented_bits() {
+    let f = Fixture::parse(
+        Path::new("x.flank"),
+        "attacker: n\nexpect: 0\ndefender: monster tame\ncreature n: hostile\n\
+         creature e: unwilling sleeping\ncreature w: hero fleeing passive\n\
+         creature s: trapped\ncreature sw: peaceful tail\nmap:\nwdx\na@b\ncy^\nend\n",
+    )
+    .unwrap();
+    let raw = f.to_raw();
+    use rust_flanking::abi::sys::*;
+    let sq = |x: u32| x as u16;
+    assert_eq!(raw.defender, FLANK_DEF_TAME as u8);
+    assert_eq!(raw.attack_dir, FLANK_DIR_N as u8);
+    assert_eq!(raw.square[FLANK_DIR_N as usize], sq(FLANK_SQ_CREATURE));
+    assert_eq!(
+        raw.square[FLANK_DIR_E as usize],
+        sq(FLANK_SQ_CREATURE | FLANK_SQ_TAME | FLANK_SQ_UNWILLING | FLANK_SQ_HELPLESS)
+    );
+    assert_eq!(
+        raw.square[FLANK_DIR_W as usize],
+        sq(FLANK_SQ_CREATURE | FLANK_SQ_HERO | FLANK_SQ_FLEEING | FLANK_SQ_NOATTACK)
+    );
+    assert_eq!(
+        raw.square[FLANK_DIR_S as usize],
+        sq(FLANK_SQ_CREATURE | FLANK_SQ_TRAPPED | FLANK_SQ_BLOCKED)
+    );
+    assert_eq!(raw.square[FLANK_DIR_SE as usize], sq(FLANK_SQ_BLOCKED));
+    assert_eq!(
+        raw.square[FLANK_DIR_SW as usize],
+        sq(FLANK_SQ_CREATURE | FLANK_SQ_PEACEFUL | FLANK_SQ_TAIL)
+    );
+    assert_eq!(raw.square[FLANK_DIR_NW as usize], sq(FLANK_SQ_CREATURE));
+    assert_eq!(raw.square[FLANK_DIR_NE as usize], sq(FLANK_SQ_CREATURE));
+}
