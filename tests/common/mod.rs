@@ -145,6 +145,43 @@ impl Drop for Tmux {
     }
 }
 
+/// The turn counter on the status line (the `time` option), if shown.
+pub fn turn(screen: &str) -> Option<u32> {
+    let i = screen.rfind(" T:")?;
+    screen[i + 3..]
+        .chars()
+        .take_while(|c| c.is_ascii_digit())
+        .collect::<String>()
+        .parse()
+        .ok()
+}
+
+impl Tmux {
+    /// Spends `n` turns searching, one key at a time (a monster may interrupt
+    /// a counted search), and returns the turn counter afterwards.
+    pub fn pass_turns(&self, n: u32) -> u32 {
+        let start = turn(&self.wait_for("T:")).expect("no turn counter");
+        let deadline = Instant::now() + Duration::from_secs(20);
+        loop {
+            let s = self.screen().unwrap_or_default();
+            let now = turn(&s).unwrap_or(start);
+            if now >= start + n {
+                // Leave no --More-- behind before the caller goes on.
+                self.keys(&["Escape"]);
+                return turn(&self.screen().unwrap_or_default()).unwrap_or(now);
+            }
+            if Instant::now() > deadline {
+                panic!("turns did not pass; the screen was:\n{s}");
+            }
+            if s.contains("--More--") {
+                self.keys(&["Enter"]);
+            } else {
+                self.text("s");
+            }
+        }
+    }
+}
+
 /// A shell word: `'...'` with quotes escaped.
 pub fn sh_quote(s: &str) -> String {
     format!("'{}'", s.replace('\'', "'\\''"))
