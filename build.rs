@@ -76,13 +76,20 @@ fn run() -> Result<()> {
     for (target, parallel) in [("nethack", true), ("all", false)] {
         let mut make = Command::new("make");
         make.current_dir(&build)
-            .arg(if parallel { format!("-j{jobs}") } else { "-j1".into() })
+            .arg(if parallel {
+                format!("-j{jobs}")
+            } else {
+                "-j1".into()
+            })
             .args(&make_vars)
             .arg("LINK=true")
             .arg(target)
             .env_remove("MAKEFLAGS")
             .env_remove("MFLAGS");
-        run_cmd(&mut make, &format!("make {target} (NetHack's own makefiles)"))?;
+        run_cmd(
+            &mut make,
+            &format!("make {target} (NetHack's own makefiles)"),
+        )?;
     }
 
     let objs = hobj(&build, &make_vars)?;
@@ -93,7 +100,10 @@ fn run() -> Result<()> {
     println!("cargo:rustc-link-lib=static=nethack");
     println!("cargo:rustc-link-lib=ncurses");
     println!("cargo:rustc-link-lib=tinfo");
-    println!("cargo:rustc-env=NETHACK_DATA_DIR={}", out.join("data").display());
+    println!(
+        "cargo:rustc-env=NETHACK_DATA_DIR={}",
+        out.join("data").display()
+    );
     println!("cargo:rustc-env=NETHACK_BUILD_TREE={}", build.display());
     println!("cargo:rustc-env=NETHACK_STAGE_TREE={}", stage.display());
     println!(
@@ -159,7 +169,13 @@ fn make_stage(pristine: &Path, stage: &Path, dir: &Path, patches: &[String]) -> 
     for name in patches {
         let out = Command::new("patch")
             .current_dir(stage)
-            .args(["-p1", "--fuzz=0", "--forward", "--no-backup-if-mismatch", "-i"])
+            .args([
+                "-p1",
+                "--fuzz=0",
+                "--forward",
+                "--no-backup-if-mismatch",
+                "-i",
+            ])
             .arg(dir.join(name))
             .output()
             .map_err(|e| format!("cannot run patch: {e} (install the `patch` package)"))?;
@@ -168,7 +184,10 @@ fn make_stage(pristine: &Path, stage: &Path, dir: &Path, patches: &[String]) -> 
         if !out.status.success() {
             return Err(format!("patches/{name} does not apply:\n{text}"));
         }
-        if ["offset", "fuzz", "Reversed"].iter().any(|w| text.contains(w)) {
+        if ["offset", "fuzz", "Reversed"]
+            .iter()
+            .any(|w| text.contains(w))
+        {
             return Err(format!(
                 "patches/{name} applies only with offset or fuzz; refresh the series:\n{text}"
             ));

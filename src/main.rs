@@ -89,12 +89,18 @@ fn run_game(argv0: OsString, dir: PathBuf, args: Vec<OsString>) -> ExitCode {
 /// The engine's entry points are called from C only; naming them here makes
 /// the linker keep them whatever order it reads the archives in.
 fn keep_engine() {
-    use rust_flanking::abi;
+    use rust_flanking::{abi, fixture_abi};
     std::hint::black_box([
         abi::flank_score as *const (),
         abi::flank_explain as *const (),
         abi::flank_set_percent as *const (),
         abi::flank_percent as *const (),
         abi::flank_strerror as *const (),
+        // the fixture harness (wizard mode, --flank-fixtures)
+        fixture_abi::flank_fixtures_new as *const (),
+        fixture_abi::flank_fixtures_add as *const (),
+        fixture_abi::flank_fixtures_count as *const (),
+        fixture_abi::flank_fixtures_get as *const (),
+        fixture_abi::flank_fixtures_free as *const (),
     ]);
 }

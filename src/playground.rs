@@ -7,10 +7,22 @@ use std::path::{Path, PathBuf};
 
 /// The game's data files of this build, embedded at compile time.
 const DATA: &[(&str, &[u8])] = &[
-    ("nhdat", include_bytes!(concat!(env!("NETHACK_DATA_DIR"), "/nhdat"))),
-    ("license", include_bytes!(concat!(env!("NETHACK_DATA_DIR"), "/license"))),
-    ("symbols", include_bytes!(concat!(env!("NETHACK_DATA_DIR"), "/symbols"))),
-    ("Guidebook", include_bytes!(concat!(env!("NETHACK_DATA_DIR"), "/Guidebook"))),
+    (
+        "nhdat",
+        include_bytes!(concat!(env!("NETHACK_DATA_DIR"), "/nhdat")),
+    ),
+    (
+        "license",
+        include_bytes!(concat!(env!("NETHACK_DATA_DIR"), "/license")),
+    ),
+    (
+        "symbols",
+        include_bytes!(concat!(env!("NETHACK_DATA_DIR"), "/symbols")),
+    ),
+    (
+        "Guidebook",
+        include_bytes!(concat!(env!("NETHACK_DATA_DIR"), "/Guidebook")),
+    ),
 ];
 
 /// The sysconf that the patched tree installs (sys/unix/sysconf).
@@ -43,8 +55,7 @@ pub fn dir_from_env() -> Result<PathBuf, String> {
             Some(h) => PathBuf::from(h).join(".local/share"),
             None => {
                 return Err(
-                    "neither XDG_DATA_HOME nor HOME is set: set NETHACK_FLANKING_PLAYGROUND"
-                        .into(),
+                    "neither XDG_DATA_HOME nor HOME is set: set NETHACK_FLANKING_PLAYGROUND".into(),
                 )
             }
         },

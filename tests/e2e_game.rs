@@ -32,6 +32,7 @@ fn new_game_moves_saves_and_restores() {
         assert!(pg.join(f).is_file(), "the playground has no {f}");
     }
 
+    t.settle();
     t.keys(&["v"]);
     let s = t.wait_for("NetHack Flanking");
     assert!(
@@ -44,6 +45,7 @@ fn new_game_moves_saves_and_restores() {
     let turns = t.pass_turns(5);
     assert!(turns >= 6, "five turns should have passed");
 
+    t.settle();
     t.keys(&["S"]);
     t.wait_for("Really save?");
     t.keys(&["y"]);

@@ -16,9 +16,12 @@ fn patches_sh(args: &[&str], env: &[(&str, &Path)]) -> String {
         c.env(k, v);
     }
     let out = c.output().unwrap();
-    let text = String::from_utf8_lossy(&out.stdout).into_owned()
-        + &String::from_utf8_lossy(&out.stderr);
-    assert!(out.status.success(), "tools/patches.sh {args:?} failed:\n{text}");
+    let text =
+        String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr);
+    assert!(
+        out.status.success(),
+        "tools/patches.sh {args:?} failed:\n{text}"
+    );
     text
 }
 
@@ -54,7 +57,10 @@ fn series() -> Vec<String> {
 fn every_patch_applies_with_no_fuzz() {
     let out = patches_sh(&["check"], &[]);
     let n = series().len();
-    assert!(n >= 2, "the series should hold the build and version patches");
+    assert!(
+        n >= 2,
+        "the series should hold the build and version patches"
+    );
     assert!(
         out.contains(&format!("{n} patches apply")),
         "check did not report all {n} patches:\n{out}"
@@ -68,7 +74,11 @@ fn pristine_plus_series_is_the_tree_the_build_compiled() {
     patches_sh(&["apply", fresh.to_str().unwrap()], &[]);
     let built = Path::new(env!("NETHACK_BUILD_TREE"));
     let list = files(&fresh);
-    assert!(list.len() > 500, "only {} files in the fresh tree", list.len());
+    assert!(
+        list.len() > 500,
+        "only {} files in the fresh tree",
+        list.len()
+    );
     let mut differ = Vec::new();
     for f in &list {
         // setup.sh writes the generated Makefiles; the sources must match.
@@ -88,10 +98,20 @@ fn pristine_plus_series_is_the_tree_the_build_compiled() {
 fn every_patch_has_a_header() {
     for name in series() {
         let text = std::fs::read_to_string(repo().join("patches").join(&name)).unwrap();
-        let header: String = text.lines().take_while(|l| *l != "---").collect::<Vec<_>>().join("\n");
+        let header: String = text
+            .lines()
+            .take_while(|l| *l != "---")
+            .collect::<Vec<_>>()
+            .join("\n");
         assert!(header.starts_with("Subject: "), "{name}: no Subject: line");
-        assert!(header.contains("Applies to: NetHack 3.6.7"), "{name}: no 'Applies to: NetHack 3.6.7'");
-        assert!(header.contains("Save and bones files:"), "{name}: no save/bones compatibility statement");
+        assert!(
+            header.contains("Applies to: NetHack 3.6.7"),
+            "{name}: no 'Applies to: NetHack 3.6.7'"
+        );
+        assert!(
+            header.contains("Save and bones files:"),
+            "{name}: no save/bones compatibility statement"
+        );
     }
 }
 
@@ -115,6 +135,9 @@ fn tree_then_refresh_reproduces_the_series() {
         let want = std::fs::read(repo().join("patches").join(&name)).unwrap();
         let got = std::fs::read(out_dir.join(&name))
             .unwrap_or_else(|_| panic!("refresh did not write {name}"));
-        assert!(want == got, "refresh wrote {name} differently from patches/{name}");
+        assert!(
+            want == got,
+            "refresh wrote {name} differently from patches/{name}"
+        );
     }
 }

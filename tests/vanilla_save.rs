@@ -16,7 +16,14 @@ fn vanilla_binary() -> PathBuf {
     let target = repo().join("target/vanilla");
     let out = Command::new(env!("CARGO"))
         .current_dir(repo())
-        .args(["build", "--release", "--features", "vanilla", "--bin", "nethack-flanking"])
+        .args([
+            "build",
+            "--release",
+            "--features",
+            "vanilla",
+            "--bin",
+            "nethack-flanking",
+        ])
         .arg("--target-dir")
         .arg(&target)
         .output()
@@ -44,7 +51,8 @@ fn a_vanilla_save_restores_in_the_variant() {
     let out = Command::new(&vanilla).arg("--version").output().unwrap();
     let version = String::from_utf8_lossy(&out.stdout);
     assert!(
-        version.starts_with("Unix NetHack Version 3.6.7") || version.starts_with("NetHack Version 3.6.7"),
+        version.starts_with("Unix NetHack Version 3.6.7")
+            || version.starts_with("NetHack Version 3.6.7"),
         "the vanilla build should be plain 3.6.7: {version}"
     );
 
@@ -56,6 +64,7 @@ fn a_vanilla_save_restores_in_the_variant() {
     let t = Tmux::start("vsave1", &game_cmd(&vanilla, &vpg, &rc));
     t.wait_for("Dlvl:1");
     let turns = t.pass_turns(4);
+    t.settle();
     t.keys(&["S"]);
     t.wait_for("Really save?");
     t.keys(&["y"]);
@@ -78,6 +87,7 @@ fn a_vanilla_save_restores_in_the_variant() {
     );
     // It goes on: more turns pass in the variant.
     assert!(t.pass_turns(3) >= turns + 3);
+    t.settle();
     t.keys(&["v"]);
     t.wait_for("NetHack Flanking");
 }

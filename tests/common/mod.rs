@@ -61,7 +61,17 @@ impl Tmux {
         let t = Tmux { socket };
         let st = t
             .tmux()
-            .args(["new-session", "-d", "-s", "game", "-x", "80", "-y", "24", cmd])
+            .args([
+                "new-session",
+                "-d",
+                "-s",
+                "game",
+                "-x",
+                "80",
+                "-y",
+                "24",
+                cmd,
+            ])
             .status()
             .expect("tmux is needed for the end-to-end tests: ./dev setup installs it");
         assert!(st.success(), "tmux new-session failed");
@@ -121,6 +131,22 @@ impl Tmux {
                 panic!("waited 20 s for {what:?}; the screen was:\n{s}");
             }
             std::thread::sleep(Duration::from_millis(100));
+        }
+    }
+
+    /// Answers every pending `--More--` and returns the settled screen.
+    pub fn settle(&self) -> String {
+        let start = Instant::now();
+        loop {
+            std::thread::sleep(Duration::from_millis(200));
+            let s = self.screen().unwrap_or_default();
+            if !s.contains("--More--") {
+                return s;
+            }
+            if start.elapsed() > Duration::from_secs(20) {
+                panic!("--More-- would not go away; the screen was:\n{s}");
+            }
+            self.keys(&["Enter"]);
         }
     }
 
