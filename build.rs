@@ -12,6 +12,9 @@
 //!   and `data/` (nhdat, license, symbols, sysconf) for the launcher.
 //!
 //! With the `vanilla` feature no patch is applied: the same tree and flags.
+//! With `baseline`, only the patches that `patches/series` tags `[baseline]`
+//! (tools such as the debug fuzzer switch, first in the series, with no
+//! flanking in them): vanilla that benchmarks can drive like the variant.
 
 use std::collections::BTreeMap;
 use std::env;
@@ -34,6 +37,10 @@ fn run() -> Result<()> {
     let repo = PathBuf::from(env::var("CARGO_MANIFEST_DIR").unwrap());
     let out = PathBuf::from(env::var("OUT_DIR").unwrap());
     let vanilla = env::var_os("CARGO_FEATURE_VANILLA").is_some();
+    let baseline = env::var_os("CARGO_FEATURE_BASELINE").is_some();
+    if vanilla && baseline {
+        return Err("the features `vanilla` and `baseline` exclude each other".into());
+    }
 
     let pin = read_pin(&repo.join("nethack-src/pin.env"))?;
     let pristine = repo.join("nethack-src").join(&pin["NETHACK_TREE"]);
@@ -53,10 +60,21 @@ fn run() -> Result<()> {
             pin["NETHACK_TARBALL"]
         ));
     }
-    let patches = if vanilla {
+    let patches: Vec<String> = if vanilla {
         Vec::new()
     } else {
         series(&repo.join("patches"))?
+            .into_iter()
+            .filter(|(_, tagged)| !baseline || *tagged)
+            .map(|(name, _)| name)
+            .collect()
+    };
+    let flavour = if vanilla {
+        "vanilla"
+    } else if baseline {
+        "baseline"
+    } else {
+        "variant"
     };
 
     let stage = out.join("stage");
@@ -65,7 +83,7 @@ fn run() -> Result<()> {
     sync_tree(&stage, &build)?;
 
     let compiler = cc::Build::new().cargo_metadata(false).get_compiler();
-    let make_vars = make_vars(&compiler, &repo, vanilla);
+    let make_vars = make_vars(&compiler, &repo, !(vanilla || baseline));
     let jobs = env::var("NETHACK_MAKE_JOBS")
         .or_else(|_| env::var("NUM_JOBS"))
         .unwrap_or_else(|_| "2".into());
@@ -106,10 +124,7 @@ fn run() -> Result<()> {
     );
     println!("cargo:rustc-env=NETHACK_BUILD_TREE={}", build.display());
     println!("cargo:rustc-env=NETHACK_STAGE_TREE={}", stage.display());
-    println!(
-        "cargo:rustc-env=NETHACK_FLAVOUR={}",
-        if vanilla { "vanilla" } else { "variant" }
-    );
+    println!("cargo:rustc-env=NETHACK_FLAVOUR={flavour}");
     Ok(())
 }
 
@@ -139,14 +154,16 @@ fn read_pin(path: &Path) -> Result<BTreeMap<String, String>> {
     Ok(pin)
 }
 
-/// The patch names of `patches/series`, in order; every one is watched.
-fn series(dir: &Path) -> Result<Vec<String>> {
+/// The patches of `patches/series`, in order, each with whether it is tagged
+/// `[baseline]` (in a comment on its line); every one is watched.
+fn series(dir: &Path) -> Result<Vec<(String, bool)>> {
     let path = dir.join("series");
     println!("cargo:rerun-if-changed={}", path.display());
     let text = fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
     let mut names = Vec::new();
     for line in text.lines() {
-        let name = line.split('#').next().unwrap().trim();
+        let (name, comment) = line.split_once('#').unwrap_or((line, ""));
+        let name = name.trim();
         if name.is_empty() {
             continue;
         }
@@ -155,7 +172,7 @@ fn series(dir: &Path) -> Result<Vec<String>> {
             return Err(format!("patches/series names {name}, which does not exist"));
         }
         println!("cargo:rerun-if-changed={}", p.display());
-        names.push(name.to_string());
+        names.push((name.to_string(), comment.contains("[baseline]")));
     }
     Ok(names)
 }
@@ -250,7 +267,7 @@ fn same_content(a: &Path, b: &Path) -> bool {
 
 /// make's variables: hints/linux's flags, the compiler `cc` found, and a
 /// relative sysconf path: the launcher runs the game in its playground.
-fn make_vars(compiler: &cc::Tool, repo: &Path, vanilla: bool) -> Vec<OsString> {
+fn make_vars(compiler: &cc::Tool, repo: &Path, flanking: bool) -> Vec<OsString> {
     // The compiler's own flags (optimisation, debug info, target), without
     // the warnings `cc` adds: NetHack's code is built as its makefiles do.
     let mut cflags: Vec<String> = compiler
@@ -287,7 +304,7 @@ fn make_vars(compiler: &cc::Tool, repo: &Path, vanilla: bool) -> Vec<OsString> {
         "YACC=bison -y".into(),
         "LEX=flex".into(),
     ];
-    if !vanilla {
+    if flanking {
         vars.push(format!("FLANKING_DIR={}", repo.display()).into());
     }
     vars

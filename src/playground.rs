@@ -31,15 +31,15 @@ const SYSCONF: &str = include_str!(concat!(env!("NETHACK_DATA_DIR"), "/sysconf")
 /// Files NetHack expects to exist and appends to.
 const SCORE_FILES: &[&str] = &["record", "logfile", "xlogfile", "perm"];
 
-/// `vanilla` or `variant`: which tree this binary was built from.
+/// `vanilla`, `baseline` or `variant`: which tree this binary was built from.
 pub const FLAVOUR: &str = env!("NETHACK_FLAVOUR");
 
 /// The playground's directory name under the XDG data directory.
 pub fn dir_name() -> &'static str {
-    if FLAVOUR == "vanilla" {
-        "nethack-flanking-vanilla"
-    } else {
-        "nethack-flanking"
+    match FLAVOUR {
+        "vanilla" => "nethack-flanking-vanilla",
+        "baseline" => "nethack-flanking-baseline",
+        _ => "nethack-flanking",
     }
 }
 
