@@ -18,6 +18,18 @@ const USAGE: &str = "usage:
   flank score FILE...       print NAME: SCORE for each fixture
   flank explain FILE        explain one fixture's score in words";
 
+/// `println!` that survives a closed pipe (`flank score DIR | head`): when
+/// stdout is gone there is nobody left to tell, so the tool stops with a
+/// failure status instead of panicking.
+macro_rules! say {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        if writeln!(std::io::stdout().lock(), $($arg)*).is_err() {
+            std::process::exit(1);
+        }
+    }};
+}
+
 fn usage(msg: &str) -> ExitCode {
     eprintln!("flank: {msg}\n{USAGE}");
     ExitCode::from(2)
@@ -29,7 +41,7 @@ fn main() -> ExitCode {
         return usage("no command given");
     };
     if matches!(cmd.as_str(), "-h" | "--help" | "help") {
-        println!("{USAGE}");
+        say!("{USAGE}");
         return ExitCode::SUCCESS;
     }
     let paths: Vec<PathBuf> = rest.iter().map(PathBuf::from).collect();
@@ -65,11 +77,11 @@ fn check(paths: &[PathBuf]) -> ExitCode {
     for path in &files {
         match run(path) {
             Ok((f, got)) if got == f.expect_half_points => {
-                println!("ok {}", f.name);
+                say!("ok {}", f.name);
                 passed += 1;
             }
             Ok((f, got)) => {
-                println!(
+                say!(
                     "FAIL {}: got {}, expected {}",
                     f.name,
                     format_half_points(got.into()),
@@ -78,12 +90,12 @@ fn check(paths: &[PathBuf]) -> ExitCode {
                 failed += 1;
             }
             Err(e) => {
-                println!("FAIL {e}");
+                say!("FAIL {e}");
                 failed += 1;
             }
         }
     }
-    println!("{passed} passed, {failed} failed");
+    say!("{passed} passed, {failed} failed");
     if failed == 0 && passed > 0 {
         ExitCode::SUCCESS
     } else {
@@ -98,7 +110,7 @@ fn score(paths: &[PathBuf]) -> ExitCode {
     let mut ok = true;
     for path in paths {
         match run(path) {
-            Ok((f, got)) => println!("{}: {}", f.name, format_half_points(got.into())),
+            Ok((f, got)) => say!("{}: {}", f.name, format_half_points(got.into())),
             Err(e) => {
                 eprintln!("{e}");
                 ok = false;
@@ -122,7 +134,7 @@ fn explain(path: &std::path::Path) -> ExitCode {
     };
     match fixture.neighbourhood() {
         Ok(hood) => {
-            println!("{}", explain_words(&hood.explain()));
+            say!("{}", explain_words(&hood.explain()));
             ExitCode::SUCCESS
         }
         Err(e) => {
