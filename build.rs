@@ -103,7 +103,9 @@ fn run() -> Result<()> {
             .arg("LINK=true")
             .arg(target)
             .env_remove("MAKEFLAGS")
-            .env_remove("MFLAGS");
+            .env_remove("MFLAGS")
+            // a sanitized makedefs or lev_comp need not free its memory
+            .env("ASAN_OPTIONS", "detect_leaks=0");
         run_cmd(
             &mut make,
             &format!("make {target} (NetHack's own makefiles)"),
@@ -297,10 +299,13 @@ fn make_vars(compiler: &cc::Tool, repo: &Path, flanking: bool) -> Vec<OsString> 
         cflags.extend(extra.split_whitespace().map(String::from));
     }
     println!("cargo:rerun-if-env-changed=NETHACK_EXTRA_CFLAGS");
+    let sanitize = sanitizer_flags();
+    cflags.extend(sanitize.iter().cloned());
     let mut vars: Vec<OsString> = vec![
         format!("CC={}", compiler.path().display()).into(),
         format!("CFLAGS={}", cflags.join(" ")).into(),
-        "LFLAGS=".into(),
+        // the util programs (makedefs...) link with the same sanitizers
+        format!("LFLAGS={}", sanitize.join(" ")).into(),
         "YACC=bison -y".into(),
         "LEX=flex".into(),
     ];
@@ -308,6 +313,27 @@ fn make_vars(compiler: &cc::Tool, repo: &Path, flanking: bool) -> Vec<OsString> 
         vars.push(format!("FLANKING_DIR={}", repo.display()).into());
     }
     vars
+}
+
+/// `NETHACK_SANITIZE=1` (for the fuzz soak, `tools/soak.sh`): the C code is
+/// built with AddressSanitizer and UndefinedBehaviorSanitizer, and the game
+/// is linked with them. Use a target dir of its own (`--target-dir
+/// target/asan`) so the normal build is left alone.
+fn sanitizer_flags() -> Vec<String> {
+    println!("cargo:rerun-if-env-changed=NETHACK_SANITIZE");
+    match env::var("NETHACK_SANITIZE").as_deref() {
+        Ok("") | Ok("0") | Err(_) => Vec::new(),
+        Ok(_) => {
+            // rustc links with -nodefaultlibs, so `cc -fsanitize=...` would
+            // not add the runtimes: name them, ahead of every other shared
+            // library (ASan must come first in the initial library list).
+            println!("cargo:rustc-link-lib=dylib=asan");
+            println!("cargo:rustc-link-lib=dylib=ubsan");
+            ["-fsanitize=address,undefined", "-fno-omit-frame-pointer"]
+                .map(String::from)
+                .to_vec()
+        }
+    }
 }
 
 /// The game's objects, as src/Makefile lists them in HOBJ.

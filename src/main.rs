@@ -47,7 +47,49 @@ fn main() -> ExitCode {
         );
         return ExitCode::FAILURE;
     }
-    run_game(argv0, pg.dir().to_path_buf(), args)
+    run_game(argv0, pg.dir().to_path_buf(), absolute_fixture_paths(args))
+}
+
+/// `--flank-fixtures[=PATH] [PATH...]` (the fixture harness, debug mode):
+/// the game takes relative paths from the playground it changes into, so
+/// they are made absolute here, from the directory the launcher started in.
+fn absolute_fixture_paths(args: Vec<OsString>) -> Vec<OsString> {
+    const OPT: &[u8] = b"--flank-fixtures";
+    let Ok(cwd) = std::env::current_dir() else {
+        return args;
+    };
+    let absolute = |p: &[u8]| -> OsString {
+        let path = PathBuf::from(OsString::from_vec(p.to_vec()));
+        if path.is_absolute() {
+            path.into_os_string()
+        } else {
+            cwd.join(path).into_os_string()
+        }
+    };
+    let mut out = Vec::with_capacity(args.len());
+    let mut in_paths = false;
+    for arg in args {
+        let bytes = arg.clone().into_vec();
+        if bytes.first() == Some(&b'-') {
+            in_paths = false;
+            if bytes == OPT {
+                in_paths = true;
+            } else if let Some(p) = bytes.strip_prefix(OPT).and_then(|r| r.strip_prefix(b"=")) {
+                if !p.is_empty() {
+                    let mut v = b"--flank-fixtures=".to_vec();
+                    v.extend(absolute(p).into_vec());
+                    out.push(OsString::from_vec(v));
+                    continue;
+                }
+            }
+            out.push(arg);
+        } else if in_paths {
+            out.push(absolute(&bytes));
+        } else {
+            out.push(arg);
+        }
+    }
+    out
 }
 
 /// Runs NetHack with `-d PLAYGROUND` first (it must be the first option),

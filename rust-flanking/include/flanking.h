@@ -113,6 +113,7 @@ struct flank_detail {
                                       or more than one of HERO/PEACEFUL/TAME,
                                       or UNWILLING without TAME */
 #define FLANK_E_PERCENT (-6)       /* percent outside 0..FLANK_PERCENT_MAX */
+#define FLANK_E_INDEX (-7)         /* a fixture index outside 0..count-1 */
 
 /* The largest score: (7 - 0) + 1 + 2/2 = 9 points. */
 #define FLANK_MAX_HALF_POINTS 18
@@ -142,6 +143,87 @@ int32_t flank_percent(void);                /* the current setting */
 /* Human-readable name of a FLANK_E_* code ("FLANK_E_NULL: ..."). Never NULL;
    the string is static. */
 const char *flank_strerror(int32_t code);
+
+/*
+ * ==================================================================
+ * Fixtures, for the in-game harness (test support, not used in play)
+ * ==================================================================
+ *
+ * The *.flank fixtures (design/FIXTURES.md) are parsed here, in Rust, once;
+ * the game's fixture harness (wizard mode, --flank-fixtures) builds each one
+ * as a real situation and reads it through these functions.  A set owns
+ * every string it hands out until flank_fixtures_free().
+ */
+
+/* Defender traits of a fixture (its `defender:` line). */
+#define FLANK_FX_DEF_MONSTER 0x01u    /* a monster (else the hero) */
+#define FLANK_FX_DEF_LEVITATING 0x02u
+#define FLANK_FX_DEF_FLYING 0x04u
+#define FLANK_FX_DEF_SWIMMING 0x08u
+#define FLANK_FX_DEF_PHASING 0x10u    /* passes walls */
+#define FLANK_FX_DEF_PEACEFUL 0x20u   /* a peaceful monster */
+#define FLANK_FX_DEF_TAME 0x40u       /* a pet */
+#define FLANK_FX_DEF_CONFLICT 0x80u   /* the hero causes Conflict */
+
+/* States of a fixture's creature (its `creature <dir>:` line); none of
+   PEACEFUL, TAME and HERO means hostile. */
+#define FLANK_FX_CR_PEACEFUL 0x001u
+#define FLANK_FX_CR_TAME 0x002u
+#define FLANK_FX_CR_UNWILLING 0x004u  /* a pet that would not attack; with TAME */
+#define FLANK_FX_CR_HERO 0x008u
+#define FLANK_FX_CR_SLEEPING 0x010u
+#define FLANK_FX_CR_PARALYZED 0x020u
+#define FLANK_FX_CR_TRAPPED 0x040u    /* caught in a trap on its square */
+#define FLANK_FX_CR_FLEEING 0x080u
+#define FLANK_FX_CR_PASSIVE 0x100u    /* no active attack */
+#define FLANK_FX_CR_TAIL 0x200u       /* a long worm's tail segment */
+
+/* One fixture file.  When error is not NULL the file could not be used and
+   only name, path and error mean anything. */
+struct flank_fixture {
+    const char *name;  /* `name:`, else the file's stem; never NULL */
+    const char *path;  /* the file; never NULL */
+    const char *error; /* NULL, or "file:line: what is wrong" */
+    /* The map block, rows * cols characters row by row (short rows padded
+       with spaces, so a missing character is solid rock) and a NUL. */
+    const char *map;
+    uint16_t rows, cols;
+    uint16_t def_row, def_col; /* where '@' (the defender) is in it */
+    /* FLANK_FX_CR_* of the creature in each direction, FLANK_DIR_*; 0 for
+       a hostile creature or for no creature at all (see glyph). */
+    uint16_t creature[FLANK_NDIRS];
+    char glyph[FLANK_NDIRS];     /* the map glyph in each direction */
+    uint8_t attack_dir;          /* FLANK_DIR_* from the defender */
+    uint8_t expect_half_points;  /* `expect:` in half points, 0..18 */
+    uint8_t defender;            /* FLANK_FX_DEF_* */
+    uint8_t reserved;            /* always 0 */
+};
+
+/* An ordered collection of fixtures; opaque. */
+struct flank_fixture_set;
+
+/* A new, empty set (NULL only if memory ran out). */
+struct flank_fixture_set *flank_fixtures_new(void);
+
+/*
+ * Adds the fixture file at path, or every *.flank file under the directory
+ * at path (recursively, sorted by path).  A file that cannot be read or
+ * parsed is added as an entry whose error names the file and line, and a
+ * path that cannot be searched as one naming the path: nothing is dropped.
+ * Returns the number of entries added, or FLANK_E_NULL.
+ */
+int32_t flank_fixtures_add(struct flank_fixture_set *set, const char *path);
+
+/* The number of entries, or FLANK_E_NULL. */
+int32_t flank_fixtures_count(const struct flank_fixture_set *set);
+
+/* Entry index into *out: FLANK_OK, FLANK_E_NULL or FLANK_E_INDEX.  The
+   strings stay valid until the set is freed. */
+int32_t flank_fixtures_get(const struct flank_fixture_set *set,
+                           int32_t index, struct flank_fixture *out);
+
+/* Frees the set and its strings; NULL is fine. */
+void flank_fixtures_free(struct flank_fixture_set *set);
 
 #ifdef __cplusplus
 }

@@ -135,6 +135,7 @@ pub fn strerror(code: i32) -> &'static core::ffi::CStr {
             c"FLANK_E_INCONSISTENT: creature bits without FLANK_SQ_CREATURE, more than one of HERO/PEACEFUL/TAME, or UNWILLING without TAME"
         }
         sys::FLANK_E_PERCENT => c"FLANK_E_PERCENT: percent outside 0..FLANK_PERCENT_MAX",
+        sys::FLANK_E_INDEX => c"FLANK_E_INDEX: a fixture index outside 0..count-1",
         _ => c"unknown error code",
     }
 }

@@ -10,6 +10,8 @@
 //!   the `extern "C"` functions).
 //! * [`rules`]: the rules as a safe Rust API ([`rules::Neighbourhood`]).
 //! * [`fixture`]: the `*.flank` fixture format shared by every test layer.
+//! * [`fixture_abi`]: the fixtures over the C ABI, for the game's in-game
+//!   fixture harness.
 //! * [`model`]: a second, deliberately plain implementation of the rules that
 //!   the tests compare the fast one against.
 //! * [`explain`]: the score in the proposal's own words.
@@ -19,5 +21,6 @@
 pub mod abi;
 pub mod explain;
 pub mod fixture;
+pub mod fixture_abi;
 pub mod model;
 pub mod rules;

@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use rust_flanking::fixture::{collect, Fixture};
+use rust_flanking::fixture_abi::{creature_bits, defender_bits};
 
 fn manifest() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -83,7 +84,38 @@ fn c_program_scores_every_fixture_and_rejects_every_invalid_input() {
     let cases_file = work.join("cases.txt");
     std::fs::write(&cases_file, cases).unwrap();
 
-    let out = Command::new(&exe).arg(&cases_file).output().unwrap();
+    // The fixture section: the same directory through flank_fixtures_*.
+    let mut fixtures = Vec::new();
+    for path in &files {
+        let f = Fixture::load(path).unwrap();
+        let mut line = format!(
+            "fixture {} {} {} {} {} {} {} {}",
+            f.name,
+            f.expect_half_points,
+            defender_bits(&f.defender),
+            f.attacker,
+            f.map.len(),
+            f.map.iter().map(|r| r.chars().count()).max().unwrap(),
+            f.defender_at.0,
+            f.defender_at.1
+        );
+        for d in 0..8 {
+            let bits = if f.glyphs[d].is_ascii_alphabetic() {
+                creature_bits(&f.creatures[d])
+            } else {
+                0
+            };
+            write!(line, " {bits}").unwrap();
+        }
+        write!(line, " {}", f.glyphs.iter().collect::<String>()).unwrap();
+        fixtures.push(line);
+    }
+
+    let out = Command::new(&exe)
+        .arg(&cases_file)
+        .arg(manifest().join("../tests/fixtures"))
+        .output()
+        .unwrap();
     let stdout = String::from_utf8_lossy(&out.stdout);
     let failed: Vec<&str> = stdout.lines().filter(|l| l.contains("FAIL")).collect();
     assert!(failed.is_empty(), "{failed:#?}");
@@ -92,5 +124,12 @@ fn c_program_scores_every_fixture_and_rejects_every_invalid_input() {
     assert_eq!(got, expected);
     assert!(stdout.contains(&format!("cases {} ", files.len())));
     assert!(stdout.contains("strerror -1 FLANK_E_NULL: "));
+    assert!(stdout.contains("strerror -7 FLANK_E_INDEX: "));
+    let got: Vec<&str> = stdout
+        .lines()
+        .filter(|l| l.starts_with("fixture ") || l.starts_with("fixture-error "))
+        .collect();
+    assert_eq!(got, fixtures);
+    assert!(stdout.contains(&format!("fixtures {}\n", files.len())));
     std::fs::remove_dir_all(&work).unwrap();
 }

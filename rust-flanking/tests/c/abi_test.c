@@ -2,14 +2,17 @@
  * abi_test.c -- drives rust-flanking's C ABI exactly as the game will: it
  * includes flanking.h and links librust_flanking.a.
  *
- * Usage: abi_test CASES-FILE
+ * Usage: abi_test CASES-FILE [FIXTURES-DIR]
  * Each line of CASES-FILE is "name defender attack_dir s0 s1 ... s7" (decimal).
  * For each case it prints
  *   "case name score hp threats arc arc_start behind behind_blocked beside reserved rc"
  * where score is flank_score() and the rest is flank_explain()'s detail and
  * return value.  Then it checks every kind of invalid input and the percent
  * setting, printing "check ok ..." or "check FAIL ..." lines, and exits 1 if
- * any check failed.
+ * any check failed.  With FIXTURES-DIR it also loads that directory through
+ * the fixture functions (the in-game harness's way) and prints, per entry,
+ *   "fixture name expect defender attack_dir rows cols def_row def_col
+ *    c0..c7 glyphs" or "fixture-error text".
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -152,13 +155,13 @@ static void check_invalid(void)
     expect_eq("get 100", flank_percent(), FLANK_PERCENT_DEFAULT);
 
     /* strerror: a static string for every code, "unknown" for others. */
-    for (i = -6; i <= 0; i++) {
+    for (i = -7; i <= 0; i++) {
         const char *s = flank_strerror(i);
         snprintf(what, sizeof what, "strerror(%d) names FLANK_", i);
         expect_eq(what, s != NULL && strncmp(s, "FLANK_", 6) == 0, 1);
         printf("strerror %d %s\n", i, s ? s : "(null)");
     }
-    expect_eq("strerror(-7) unknown", strcmp(flank_strerror(-7), "unknown error code"), 0);
+    expect_eq("strerror(-8) unknown", strcmp(flank_strerror(-8), "unknown error code"), 0);
     expect_eq("strerror(42) unknown", strcmp(flank_strerror(42), "unknown error code"), 0);
     expect_eq("strerror(INT32_MIN) unknown",
               strcmp(flank_strerror(INT32_MIN), "unknown error code"), 0);
@@ -168,6 +171,45 @@ static void check_invalid(void)
     expect_eq("sizeof flank_detail", (long) sizeof(struct flank_detail), 8);
 }
 
+/* The fixture section: every entry of a directory, as the harness sees it. */
+static void list_fixtures(const char *dir)
+{
+    struct flank_fixture_set *set = flank_fixtures_new();
+    struct flank_fixture fx;
+    int32_t i, n, added;
+
+    expect_eq("flank_fixtures_new", set != NULL, 1);
+    added = flank_fixtures_add(set, dir);
+    n = flank_fixtures_count(set);
+    expect_eq("added == count", added, n);
+    expect_eq("add(NULL set)", flank_fixtures_add(NULL, dir), FLANK_E_NULL);
+    expect_eq("add(NULL path)", flank_fixtures_add(set, NULL), FLANK_E_NULL);
+    expect_eq("count(NULL)", flank_fixtures_count(NULL), FLANK_E_NULL);
+    expect_eq("get(-1)", flank_fixtures_get(set, -1, &fx), FLANK_E_INDEX);
+    expect_eq("get(count)", flank_fixtures_get(set, n, &fx), FLANK_E_INDEX);
+    expect_eq("get(NULL out)", flank_fixtures_get(set, 0, NULL), FLANK_E_NULL);
+    for (i = 0; i < n; i++) {
+        int d;
+
+        expect_eq("get", flank_fixtures_get(set, i, &fx), FLANK_OK);
+        if (fx.error) {
+            printf("fixture-error %s\n", fx.error);
+            continue;
+        }
+        expect_eq("map length", (long) strlen(fx.map), (long) fx.rows * fx.cols);
+        expect_eq("@ at def_row, def_col", fx.map[fx.def_row * fx.cols + fx.def_col], '@');
+        expect_eq("reserved", fx.reserved, 0);
+        printf("fixture %s %u %u %u %u %u %u %u", fx.name, fx.expect_half_points,
+               fx.defender, fx.attack_dir, fx.rows, fx.cols, fx.def_row, fx.def_col);
+        for (d = 0; d < FLANK_NDIRS; d++)
+            printf(" %u", fx.creature[d]);
+        printf(" %.8s\n", fx.glyph);
+    }
+    flank_fixtures_free(set);
+    flank_fixtures_free(NULL);
+    printf("fixtures %d\n", (int) n);
+}
+
 int main(int argc, char **argv)
 {
     FILE *f;
@@ -175,8 +217,8 @@ int main(int argc, char **argv)
     unsigned def, dir, s[8];
     int cases = 0;
 
-    if (argc != 2) {
-        fprintf(stderr, "usage: abi_test CASES-FILE\n");
+    if (argc != 2 && argc != 3) {
+        fprintf(stderr, "usage: abi_test CASES-FILE [FIXTURES-DIR]\n");
         return 2;
     }
     f = fopen(argv[1], "r");
@@ -205,6 +247,8 @@ int main(int argc, char **argv)
     }
     fclose(f);
     check_invalid();
+    if (argc == 3)
+        list_fixtures(argv[2]);
     printf("cases %d checks %d failures %d\n", cases, checks, failures);
     return failures ? 1 : 0;
 }

@@ -1,0 +1,400 @@
+//! The fixture section of the C ABI ("Fixtures, for the in-game harness" in
+//! `include/flanking.h`): the game's fixture harness reads `*.flank` files
+//! through these functions, so the format has one parser, [`crate::fixture`].
+//!
+//! A set is a `Box<FixtureSet>` behind the header's opaque
+//! `struct flank_fixture_set`; it owns every string it hands out. No
+//! function here unwinds into C: parsing runs under `catch_unwind`, and a
+//! panic (a bug) becomes an error entry.
+
+use std::ffi::{c_char, CStr, CString, OsStr};
+use std::os::unix::ffi::OsStrExt;
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::path::{Path, PathBuf};
+
+use crate::abi::sys;
+use crate::fixture::{collect, CreatureStates, DefenderTraits, Fixture};
+
+pub use sys::{flank_fixture, flank_fixture_set};
+
+// The header's prototypes, as bindgen read them, are the types of the
+// functions below (see the same check in `abi`).
+const _: () = {
+    let _: unsafe extern "C" fn() -> *mut flank_fixture_set = sys::flank_fixtures_new;
+    let _: extern "C" fn() -> *mut flank_fixture_set = flank_fixtures_new;
+    let _: unsafe extern "C" fn(*mut flank_fixture_set, *const c_char) -> i32 =
+        sys::flank_fixtures_add;
+    let _: unsafe extern "C" fn(*mut flank_fixture_set, *const c_char) -> i32 = flank_fixtures_add;
+    let _: unsafe extern "C" fn(*const flank_fixture_set) -> i32 = sys::flank_fixtures_count;
+    let _: unsafe extern "C" fn(*const flank_fixture_set) -> i32 = flank_fixtures_count;
+    let _: unsafe extern "C" fn(*const flank_fixture_set, i32, *mut flank_fixture) -> i32 =
+        sys::flank_fixtures_get;
+    let _: unsafe extern "C" fn(*const flank_fixture_set, i32, *mut flank_fixture) -> i32 =
+        flank_fixtures_get;
+    let _: unsafe extern "C" fn(*mut flank_fixture_set) = sys::flank_fixtures_free;
+    let _: unsafe extern "C" fn(*mut flank_fixture_set) = flank_fixtures_free;
+};
+
+/// One entry of a set: a parsed fixture or the error that stopped it, with
+/// the C strings the struct points into.
+#[derive(Debug)]
+pub struct Entry {
+    name: CString,
+    path: CString,
+    error: Option<CString>,
+    map: CString,
+    raw: flank_fixture,
+}
+
+impl Entry {
+    /// The entry of a parsed fixture.
+    pub fn from_fixture(f: &Fixture) -> Entry {
+        let rows = f.map.len();
+        let cols = f.map.iter().map(|r| r.chars().count()).max().unwrap_or(0);
+        if rows > usize::from(u16::MAX) || cols > usize::from(u16::MAX) {
+            return Entry::from_error(
+                &f.path,
+                &format!(
+                    "{}: the map block is {cols} columns by {rows} rows, too large",
+                    f.path.display()
+                ),
+            );
+        }
+        let mut map = String::with_capacity(rows * cols);
+        for row in &f.map {
+            let n = row.chars().count();
+            map.push_str(row);
+            map.extend(std::iter::repeat_n(' ', cols - n));
+        }
+        let mut raw = flank_fixture {
+            rows: rows as u16,
+            cols: cols as u16,
+            def_row: f.defender_at.0 as u16,
+            def_col: f.defender_at.1 as u16,
+            attack_dir: f.attacker,
+            expect_half_points: f.expect_half_points,
+            defender: defender_bits(&f.defender),
+            ..Default::default()
+        };
+        for d in 0..8 {
+            // Glyphs are ASCII (the parser refuses anything else).
+            raw.glyph[d] = f.glyphs[d] as u8 as c_char;
+            if f.glyphs[d].is_ascii_alphabetic() {
+                raw.creature[d] = creature_bits(&f.creatures[d]);
+            }
+        }
+        Entry {
+            name: c_string(&f.name),
+            path: c_string(&f.path.display().to_string()),
+            error: None,
+            map: c_string(&map),
+            raw,
+        }
+    }
+
+    /// The entry of a file (or path) that could not be used.
+    pub fn from_error(path: &Path, error: &str) -> Entry {
+        let name = path
+            .file_stem()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_else(|| path.display().to_string());
+        Entry {
+            name: c_string(&name),
+            path: c_string(&path.display().to_string()),
+            error: Some(c_string(error)),
+            map: CString::default(),
+            raw: flank_fixture::default(),
+        }
+    }
+
+    /// The struct C sees; its pointers live as long as `self`.
+    pub fn to_c(&self) -> flank_fixture {
+        flank_fixture {
+            name: self.name.as_ptr(),
+            path: self.path.as_ptr(),
+            error: self.error.as_ref().map_or(std::ptr::null(), |e| e.as_ptr()),
+            map: self.map.as_ptr(),
+            ..self.raw
+        }
+    }
+
+    /// The error text, if the entry is one.
+    pub fn error(&self) -> Option<&CStr> {
+        self.error.as_deref()
+    }
+}
+
+/// A C string of `s`, with any NUL byte (which a text file may hold)
+/// replaced so nothing is cut short.
+fn c_string(s: &str) -> CString {
+    CString::new(s.replace('\0', "\u{FFFD}")).unwrap_or_default()
+}
+
+/// `FLANK_FX_DEF_*` bits of a defender.
+pub fn defender_bits(t: &DefenderTraits) -> u8 {
+    let mut bits = 0u32;
+    for (on, bit) in [
+        (t.monster, sys::FLANK_FX_DEF_MONSTER),
+        (t.levitating, sys::FLANK_FX_DEF_LEVITATING),
+        (t.flying, sys::FLANK_FX_DEF_FLYING),
+        (t.swimming, sys::FLANK_FX_DEF_SWIMMING),
+        (t.phasing, sys::FLANK_FX_DEF_PHASING),
+        (t.peaceful, sys::FLANK_FX_DEF_PEACEFUL),
+        (t.tame, sys::FLANK_FX_DEF_TAME),
+        (t.conflict, sys::FLANK_FX_DEF_CONFLICT),
+    ] {
+        if on {
+            bits |= bit;
+        }
+    }
+    bits as u8
+}
+
+/// `FLANK_FX_CR_*` bits of a creature.
+pub fn creature_bits(s: &CreatureStates) -> u16 {
+    let mut bits = 0u32;
+    for (on, bit) in [
+        (s.peaceful, sys::FLANK_FX_CR_PEACEFUL),
+        (s.tame, sys::FLANK_FX_CR_TAME),
+        (s.unwilling, sys::FLANK_FX_CR_UNWILLING),
+        (s.hero, sys::FLANK_FX_CR_HERO),
+        (s.sleeping, sys::FLANK_FX_CR_SLEEPING),
+        (s.paralyzed, sys::FLANK_FX_CR_PARALYZED),
+        (s.trapped, sys::FLANK_FX_CR_TRAPPED),
+        (s.fleeing, sys::FLANK_FX_CR_FLEEING),
+        (s.passive, sys::FLANK_FX_CR_PASSIVE),
+        (s.tail, sys::FLANK_FX_CR_TAIL),
+    ] {
+        if on {
+            bits |= bit;
+        }
+    }
+    bits as u16
+}
+
+/// What `struct flank_fixture_set` really is.
+#[derive(Debug, Default)]
+pub struct FixtureSet {
+    entries: Vec<Entry>,
+}
+
+impl FixtureSet {
+    /// An empty set.
+    pub fn new() -> FixtureSet {
+        FixtureSet::default()
+    }
+
+    /// Adds the fixture at `path`, or every `*.flank` under the directory
+    /// `path` (recursively, sorted); returns how many entries were added.
+    /// Nothing is dropped: a bad file or an unsearchable path is an entry
+    /// with an error.
+    pub fn add(&mut self, path: &Path) -> usize {
+        let before = self.entries.len();
+        let files = match collect(&[path.to_path_buf()]) {
+            Ok(files) => files,
+            Err(e) => {
+                self.entries.push(Entry::from_error(
+                    path,
+                    &format!("{}: cannot search for fixtures: {e}", path.display()),
+                ));
+                return 1;
+            }
+        };
+        for file in files {
+            let entry = catch_unwind(AssertUnwindSafe(|| match Fixture::load(&file) {
+                Ok(f) => Entry::from_fixture(&f),
+                Err(e) => Entry::from_error(&file, &e.to_string()),
+            }))
+            .unwrap_or_else(|_| {
+                Entry::from_error(
+                    &file,
+                    &format!("{}: the fixture parser failed (a bug)", file.display()),
+                )
+            });
+            self.entries.push(entry);
+        }
+        self.entries.len() - before
+    }
+
+    /// The entries, in order.
+    pub fn entries(&self) -> &[Entry] {
+        &self.entries
+    }
+}
+
+/// `flank_fixtures_new()`: a new, empty set.
+#[no_mangle]
+pub extern "C" fn flank_fixtures_new() -> *mut flank_fixture_set {
+    Box::into_raw(Box::new(FixtureSet::new())).cast()
+}
+
+/// `flank_fixtures_add()`: adds a file or a directory of fixtures.
+///
+/// # Safety
+/// `set` is NULL or a set from [`flank_fixtures_new`] not yet freed; `path`
+/// is NULL or a NUL-terminated string.
+#[no_mangle]
+pub unsafe extern "C" fn flank_fixtures_add(
+    set: *mut flank_fixture_set,
+    path: *const c_char,
+) -> i32 {
+    if set.is_null() || path.is_null() {
+        return sys::FLANK_E_NULL;
+    }
+    // SAFETY: the caller guarantees both pointers are valid.
+    let (set, path) = unsafe { (&mut *set.cast::<FixtureSet>(), CStr::from_ptr(path)) };
+    let path = PathBuf::from(OsStr::from_bytes(path.to_bytes()));
+    let added = catch_unwind(AssertUnwindSafe(|| set.add(&path))).unwrap_or(0);
+    i32::try_from(added).unwrap_or(i32::MAX)
+}
+
+/// `flank_fixtures_count()`: the number of entries.
+///
+/// # Safety
+/// `set` is NULL or a live set from [`flank_fixtures_new`].
+#[no_mangle]
+pub unsafe extern "C" fn flank_fixtures_count(set: *const flank_fixture_set) -> i32 {
+    // SAFETY: the caller guarantees `set` is NULL or valid.
+    match unsafe { set.cast::<FixtureSet>().as_ref() } {
+        Some(set) => i32::try_from(set.entries.len()).unwrap_or(i32::MAX),
+        None => sys::FLANK_E_NULL,
+    }
+}
+
+/// `flank_fixtures_get()`: entry `index` into `*out`.
+///
+/// # Safety
+/// `set` is NULL or a live set from [`flank_fixtures_new`]; `out` is NULL
+/// or points to a writable `struct flank_fixture`.
+#[no_mangle]
+pub unsafe extern "C" fn flank_fixtures_get(
+    set: *const flank_fixture_set,
+    index: i32,
+    out: *mut flank_fixture,
+) -> i32 {
+    if out.is_null() {
+        return sys::FLANK_E_NULL;
+    }
+    // SAFETY: the caller guarantees `set` is NULL or valid.
+    let Some(set) = (unsafe { set.cast::<FixtureSet>().as_ref() }) else {
+        return sys::FLANK_E_NULL;
+    };
+    let Some(entry) = usize::try_from(index).ok().and_then(|i| set.entries.get(i)) else {
+        return sys::FLANK_E_INDEX;
+    };
+    // SAFETY: `out` is not NULL and the caller guarantees it is writable.
+    unsafe { out.write(entry.to_c()) };
+    sys::FLANK_OK as i32
+}
+
+/// `flank_fixtures_free()`: frees a set.
+///
+/// # Safety
+/// `set` is NULL or a set from [`flank_fixtures_new`] not yet freed; it
+/// must not be used afterwards.
+#[no_mangle]
+pub unsafe extern "C" fn flank_fixtures_free(set: *mut flank_fixture_set) {
+    if !set.is_null() {
+        // SAFETY: `set` came from Box::into_raw in flank_fixtures_new.
+        drop(unsafe { Box::from_raw(set.cast::<FixtureSet>()) });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn write(dir: &Path, name: &str, text: &str) -> PathBuf {
+        let p = dir.join(name);
+        std::fs::write(&p, text).unwrap();
+        p
+    }
+
+    fn scratch(tag: &str) -> PathBuf {
+        let d = std::env::temp_dir().join(format!("flank-fx-{tag}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&d);
+        std::fs::create_dir_all(&d).unwrap();
+        d
+    }
+
+    #[test]
+    fn a_fixture_through_the_c_functions() {
+        let dir = scratch("one");
+        write(
+            &dir,
+            "b.flank",
+            "name: wide\nattacker: w\nexpect: 1.5\ndefender: monster flying\n\
+             creature w: hero\ncreature se: unwilling sleeping\n\
+             map:\n|...\nx@.\n..y\nend\n",
+        );
+        write(&dir, "a.flank", "attacker: q\n");
+        let set = flank_fixtures_new();
+        let path = CString::new(dir.to_str().unwrap()).unwrap();
+        unsafe {
+            assert_eq!(flank_fixtures_add(set, path.as_ptr()), 2);
+            assert_eq!(flank_fixtures_count(set), 2);
+            let mut f = flank_fixture::default();
+            // Sorted: a.flank first, an error naming the file and line.
+            assert_eq!(flank_fixtures_get(set, 0, &mut f), 0);
+            let err = CStr::from_ptr(f.error).to_str().unwrap();
+            assert!(err.ends_with("a.flank:1: bad direction `q` (directions: n ne e se s sw w nw)"));
+            assert_eq!(CStr::from_ptr(f.name).to_str().unwrap(), "a");
+            assert_eq!(flank_fixtures_get(set, 1, &mut f), 0);
+            assert!(f.error.is_null());
+            assert_eq!(CStr::from_ptr(f.name).to_str().unwrap(), "wide");
+            assert_eq!((f.rows, f.cols, f.def_row, f.def_col), (3, 4, 1, 1));
+            assert_eq!(CStr::from_ptr(f.map).to_str().unwrap(), "|...x@. ..y ");
+            assert_eq!(f.attack_dir, 0);
+            assert_eq!(f.expect_half_points, 3);
+            assert_eq!(
+                u32::from(f.defender),
+                sys::FLANK_FX_DEF_MONSTER | sys::FLANK_FX_DEF_FLYING
+            );
+            assert_eq!(u32::from(f.creature[0]), sys::FLANK_FX_CR_HERO);
+            assert_eq!(
+                u32::from(f.creature[5]),
+                sys::FLANK_FX_CR_TAME | sys::FLANK_FX_CR_UNWILLING | sys::FLANK_FX_CR_SLEEPING
+            );
+            assert_eq!(f.creature[2], 0);
+            assert_eq!(
+                f.glyph.map(|c| c as u8 as char),
+                ['x', '|', '.', '.', '.', 'y', '.', '.']
+            );
+            assert_eq!(flank_fixtures_get(set, 2, &mut f), sys::FLANK_E_INDEX);
+            assert_eq!(flank_fixtures_get(set, -1, &mut f), sys::FLANK_E_INDEX);
+            assert_eq!(
+                flank_fixtures_get(set, 0, std::ptr::null_mut()),
+                sys::FLANK_E_NULL
+            );
+            flank_fixtures_free(set);
+        }
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn missing_paths_and_null_pointers() {
+        let set = flank_fixtures_new();
+        let missing = CString::new("/nonexistent/flank-fixtures").unwrap();
+        unsafe {
+            assert_eq!(flank_fixtures_add(set, missing.as_ptr()), 1);
+            let mut f = flank_fixture::default();
+            assert_eq!(flank_fixtures_get(set, 0, &mut f), 0);
+            assert!(CStr::from_ptr(f.error)
+                .to_str()
+                .unwrap()
+                .starts_with("/nonexistent/flank-fixtures:0: cannot read the file"));
+            assert_eq!(
+                flank_fixtures_add(std::ptr::null_mut(), missing.as_ptr()),
+                sys::FLANK_E_NULL
+            );
+            assert_eq!(flank_fixtures_add(set, std::ptr::null()), sys::FLANK_E_NULL);
+            assert_eq!(flank_fixtures_count(std::ptr::null()), sys::FLANK_E_NULL);
+            assert_eq!(
+                flank_fixtures_get(std::ptr::null(), 0, &mut f),
+                sys::FLANK_E_NULL
+            );
+            flank_fixtures_free(set);
+            flank_fixtures_free(std::ptr::null_mut());
+        }
+    }
+}
