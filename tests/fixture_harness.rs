@@ -1,4 +1,4 @@
-//! The fixture harness inside the real game (patches/0009): every `*.flank`
+//! The fixture harness inside the real game (the flanking-fixture-harness patch): every `*.flank`
 //! under tests/fixtures becomes a real situation in a real game, scored by
 //! the game's own gathering code, with the melee to-hit checked between
 //! FLANKING=0 and FLANKING=100. It runs unattended: no terminal needed.

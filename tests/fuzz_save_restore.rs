@@ -1,6 +1,6 @@
 //! Saving and restoring survive the debug fuzzer's play: a game the fuzzer
-//! played (patches/0008) is saved at its turn limit (`--fuzz-save`,
-//! patches/0010), restored in tmux, a fight is started, the game is saved
+//! played (the debug-fuzzer-switch patch) is saved at its turn limit (`--fuzz-save`,
+//! the debug-fuzzer-save patch), restored in tmux, a fight is started, the game is saved
 //! mid-fight, restored again, and the fight goes on.
 
 mod common;

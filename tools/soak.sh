@@ -1,7 +1,7 @@
 #!/bin/bash
 # The fuzz soak: the variant built with AddressSanitizer and
 # UndefinedBehaviorSanitizer, played by NetHack's debug fuzzer
-# (patches/0008-debug-fuzzer-switch.patch) with fixed seeds.
+# (patches/0001-debug-fuzzer-switch.patch) with fixed seeds.
 #
 #   tools/soak.sh [--turns N] [--per-run T] [--first-seed S] [--jobs J]
 #                 [--no-build] [--keep]
