@@ -13,13 +13,26 @@ fn manifest() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
 }
 
-/// target/<profile>/librust_flanking.a: this test runs from
-/// target/<profile>/deps/, and cargo builds the library's staticlib artifact
-/// (a crate-type of the lib) before running integration tests.
+/// The `librust_flanking.a` that cargo built for this test run. This test
+/// runs from target/<profile>/deps/, where cargo leaves the library's
+/// staticlib artifact (a crate-type of the lib) as `librust_flanking-HASH.a`;
+/// it is copied up to target/<profile>/ only when the package itself is
+/// built, not when it is a dependency of the workspace's game. So: the
+/// newest of deps/librust_flanking-*.a, else target/<profile>/.
 fn staticlib() -> PathBuf {
     let exe = std::env::current_exe().unwrap();
-    let profile_dir = exe.parent().and_then(Path::parent).unwrap();
-    let lib = profile_dir.join("librust_flanking.a");
+    let deps = exe.parent().unwrap();
+    let newest = std::fs::read_dir(deps)
+        .unwrap()
+        .filter_map(|e| e.ok())
+        .filter(|e| {
+            let name = e.file_name();
+            let name = name.to_string_lossy();
+            name.starts_with("librust_flanking-") && name.ends_with(".a")
+        })
+        .max_by_key(|e| e.metadata().and_then(|m| m.modified()).ok())
+        .map(|e| e.path());
+    let lib = newest.unwrap_or_else(|| deps.parent().unwrap().join("librust_flanking.a"));
     assert!(lib.is_file(), "{} not found", lib.display());
     lib
 }
