@@ -1,0 +1,470 @@
+#!/usr/bin/env python3
+"""Turns the raw data of bench/run.sh into the results of BENCHMARKS.md.
+
+    bench/report.py --out target/bench --seeds "1 2 3" --turns 4000 \
+        --repeat 5 --benchmarks BENCHMARKS.md
+
+Everything between BENCHMARKS.md's markers
+
+    <!-- bench/run.sh: results begin -->  ...  <!-- bench/run.sh: results end -->
+
+is rewritten; the rest of the file is left as it is.  Standard library only
+(and bench/cgstats.py beside it).
+"""
+import argparse
+import datetime
+import json
+import os
+import re
+import statistics
+import subprocess
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import cgstats  # noqa: E402
+
+BEGIN = "<!-- bench/run.sh: results begin -->"
+END = "<!-- bench/run.sh: results end -->"
+CONFIGS = ["variant", "baseline", "variant-off"]
+# functions whose inclusive cost per call the game section reports
+GAME_FUNCS = [
+    "flank_bonus",
+    "flank_decided",
+    "flank_explain",
+    "flank_score",
+    "find_roll_to_hit",
+    "mattacku",
+    "mattackm",
+    "thitmonst",
+    "thitu",
+    "mattacku_tohit",
+    "mattackm_tohit",
+]
+# src/flank.c's own functions, taken apart under flank_bonus (whichever of
+# them gcc kept out of line; the others count as their caller's own code)
+GLUE_FUNCS = [
+    "flank_halfpoints",
+    "flank_gather",
+    "flank_creature",
+    "flank_blocked",
+    "flank_pet_unwilling",
+    "flank_hero_cant_squeeze",
+    "flank_mover_init",
+    "flank_mover_abilities",
+    "flank_mover_blocked",
+]
+TARGET_ENGINE = 25
+TARGET_EVAL = 400
+TARGET_GAME = 1.0  # percent
+
+
+def sh(*cmd):
+    try:
+        return subprocess.run(cmd, capture_output=True, text=True, check=False).stdout
+    except OSError:
+        return ""
+
+
+def fmt(x, digits=1):
+    return f"{x:,.{digits}f}"
+
+
+def pct(ratio):
+    return f"{(ratio - 1) * 100:+.2f}%"
+
+
+def per(stats, name):
+    f = stats[name]
+    return f["inclusive"] / f["calls"] if f["calls"] else float("nan")
+
+
+def read_times(path, pattern):
+    vals = []
+    if os.path.exists(path):
+        for line in open(path):
+            m = re.search(pattern, line)
+            if m:
+                vals.append(float(m.group(1)))
+    return vals
+
+
+def machine():
+    cpu = "?"
+    try:
+        for line in open("/proc/cpuinfo"):
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    return {
+        "nproc": sh("nproc").strip(),
+        "cpu": cpu,
+        "rustc": sh("rustc", "--version").strip(),
+        "gcc": sh("gcc", "--version").splitlines()[0] if sh("gcc", "--version") else "?",
+        "valgrind": sh("valgrind", "--version").strip(),
+        "date": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
+    }
+
+
+def end_line(path):
+    """The fuzzer's closing line: (turns, line without the seed)."""
+    for line in open(path, errors="replace"):
+        if line.startswith("fuzzer:") and ("ended;" in line or "panic" in line):
+            m = re.match(r"fuzzer: seed \d+, (\d+) turns, (.*)", line.strip())
+            if m:
+                return int(m.group(1)), m.group(2)
+    raise SystemExit(f"{path}: no 'fuzzer: ... ended' line")
+
+
+def engine_section(out, lines):
+    text = open(os.path.join(out, "engine/callgrind.txt")).read()
+    per_call = float(re.search(r"inside flank_score per call:\s*([\d.]+)", text).group(1))
+    per_iter = float(re.search(r"per iteration \(call \+ loop\):\s*([\d.]+)", text).group(1))
+    ns = read_times(os.path.join(out, "engine/bench_score.time"), r"([\d.]+) ns per call")
+    abi = {}
+    for fn in ("score", "explain"):
+        st = cgstats.parse(os.path.join(out, f"engine/cg.abi.{fn}"), [f"flank_{fn}"])
+        f = st["functions"][f"flank_{fn}"]
+        t = read_times(os.path.join(out, f"engine/abi.{fn}.time"), r"([\d.]+) ns per call")
+        abi[fn] = (f, t)
+    lines += [
+        "### The engine",
+        "",
+        "`rust-flanking/bench/callgrind.sh` (Rust caller, `examples/bench_score.rs`, 256 varied",
+        "valid neighbourhoods) and `bench/abi_bench.c` (the same inputs from C over the C ABI,",
+        "linked with `librust_flanking.a`, as the game calls it). Instructions are callgrind's",
+        "inclusive Ir per call; ns are the min and median of the timed runs.",
+        "",
+        "| entry point | caller | instructions per call | ns per call (min / median) |",
+        "|---|---|---:|---:|",
+        f"| `flank_score` | Rust (`bench_score`) | {fmt(per_call)} (loop included: {fmt(per_iter)}) "
+        f"| {fmt(min(ns), 2)} / {fmt(statistics.median(ns), 2)} |",
+    ]
+    for fn in ("score", "explain"):
+        f, t = abi[fn]
+        lines.append(
+            f"| `flank_{fn}` | C (`abi_bench`) | {fmt(f['inclusive'] / f['calls'])} "
+            f"| {fmt(min(t), 2)} / {fmt(statistics.median(t), 2)} |"
+        )
+    f = abi["explain"][0]
+    parts = ", ".join(
+        f"`{name}` {fmt(cost / f['calls'])}"
+        for name, (calls, cost) in sorted(f["callees"].items(), key=lambda kv: -kv[1][1])
+    )
+    lines += [
+        "",
+        f"`flank_explain` per call: its own code {fmt(f['self'] / f['calls'])}, {parts}.",
+        "",
+    ]
+    return per_call, abi["explain"][0]["inclusive"] / abi["explain"][0]["calls"]
+
+
+def game_section(out, seeds, turns, lines):
+    runs = {}
+    for cfg in CONFIGS:
+        for seed in seeds:
+            st = cgstats.parse(os.path.join(out, f"game/cg.{cfg}.{seed}"),
+                               GAME_FUNCS + GLUE_FUNCS)
+            nturns, end = end_line(os.path.join(out, f"game/fuzz.{cfg}.{seed}.log"))
+            runs[cfg, seed] = (st, nturns, end)
+
+    def agg(cfg, name):
+        calls = sum(runs[cfg, s][0]["functions"][name]["calls"] for s in seeds)
+        incl = sum(runs[cfg, s][0]["functions"][name]["inclusive"] for s in seeds)
+        return calls, incl
+
+    # --- per turn
+    lines += [
+        "### The whole game: instructions per turn",
+        "",
+        f"The debug fuzzer (`-D --fuzz=SEED,{turns}`, Valkyrie, see `bench/run.sh`) under",
+        "callgrind; total Ir of the process (start-up, level creation and the fuzzer's",
+        "per-turn `sanity_check()` included) divided by the turns it played. Variant and",
+        "baseline play the same game only until flanking first changes a roll; from then on",
+        "they are different games, so their per-turn ratio is a sample, not a measurement of",
+        "overhead. `variant FLANKING=0` should play baseline's game exactly: the `rng` column",
+        "compares the fuzzer's closing line (position, HP, deaths, both RNG states) with",
+        "baseline's.",
+        "",
+        "| seed | baseline Ir/turn | variant Ir/turn | variant / baseline | FLANKING=0 Ir/turn | FLANKING=0 / baseline | FLANKING=0 game = baseline's |",
+        "|---:|---:|---:|---:|---:|---:|:---:|",
+    ]
+    tot = {cfg: [0, 0] for cfg in CONFIGS}
+    same_all = True
+    for seed in seeds:
+        row = {}
+        for cfg in CONFIGS:
+            st, nturns, _ = runs[cfg, seed]
+            row[cfg] = st["total"] / nturns
+            tot[cfg][0] += st["total"]
+            tot[cfg][1] += nturns
+        same = runs["variant-off", seed][2] == runs["baseline", seed][2]
+        same_all &= same
+        panics = [cfg for cfg in CONFIGS if runs[cfg, seed][2].startswith("panic")]
+        lines.append(
+            f"| {seed} | {fmt(row['baseline'], 0)} | {fmt(row['variant'], 0)} "
+            f"| {pct(row['variant'] / row['baseline'])} | {fmt(row['variant-off'], 0)} "
+            f"| {pct(row['variant-off'] / row['baseline'])} | {'yes' if same else '**no**'}"
+            + (f" (panic: {', '.join(panics)})" if panics else "") + " |"
+        )
+    pt = {cfg: tot[cfg][0] / tot[cfg][1] for cfg in CONFIGS}
+    lines.append(
+        f"| all | {fmt(pt['baseline'], 0)} | {fmt(pt['variant'], 0)} "
+        f"| {pct(pt['variant'] / pt['baseline'])} | {fmt(pt['variant-off'], 0)} "
+        f"| {pct(pt['variant-off'] / pt['baseline'])} | {'yes' if same_all else '**no**'} |"
+    )
+    # flanking's own instructions in the variant's games
+    fb_calls, fb_incl = agg("variant", "flank_bonus")
+    fd_calls, fd_incl = agg("variant", "flank_decided")
+    own = fb_incl + fd_incl
+    share = own / tot["variant"][0] * 100
+    off_ratio = pt["variant-off"] / pt["baseline"]
+    lines += [
+        "",
+        f"Flanking's own instructions in the variant's games: `flank_bonus` (every evaluation)",
+        f"and `flank_decided` (the message hook), inclusive, are {fmt(own / 1e6, 2)} M of",
+        f"{fmt(tot['variant'][0] / 1e6, 1)} M Ir, **{share:.3f}%** of the variant's instructions",
+        f"({fmt(own / tot['variant'][1], 0)} Ir per turn; {fb_calls:,} evaluations in"
+        f" {tot['variant'][1]:,} turns). "
+        + (f"With the same game on both sides (FLANKING=0, identical closing lines), the"
+           f" variant costs **{pct(off_ratio)}** per turn against the baseline: the hooks,"
+           " `flank_bonus`'s early return, and the code layout of a different binary."
+           if same_all else
+           "The variant with FLANKING=0 was meant to play baseline's game exactly, but its"
+           " closing lines differ: `#flanking` is one more entry in `extcmdlist[]`, and the"
+           " fuzzer's `randomkey()` cycles through that list's keys and types extended"
+           " commands with autocompletion, so its keys, and from then on the game, differ"
+           " within the first few dozen turns whatever FLANKING is. Its per-turn ratio,"
+           f" {pct(off_ratio)}, is therefore another sample of two different games, not an"
+           " overhead; flanking's own share above is the measurement."),
+        "",
+    ]
+
+    # --- per call
+    lines += [
+        "### One flanking evaluation, and the to-hit code around it",
+        "",
+        "Inclusive instructions per call, all seeds together (calls in brackets). The",
+        "variant's and baseline's games diverge, so these are averages over different",
+        "fights; they are still comparable per call.",
+        "",
+        "The last column is the part of a variant call spent in `flank_bonus` (directly",
+        "or through `mattacku_tohit`/`mattackm_tohit`): the flanking evaluation it pays for.",
+        "",
+        "| function | baseline | variant | variant - baseline | variant FLANKING=0 |"
+        " of a variant call: `flank_bonus` |",
+        "|---|---:|---:|---:|---:|---:|",
+    ]
+
+    def flank_inside(name):
+        """Ir of flank_bonus per call of name, directly or via a *_tohit helper."""
+        calls = total = 0
+        for s in seeds:
+            fs = runs["variant", s][0]["functions"]
+            calls += fs[name]["calls"]
+            cal = fs[name]["callees"]
+            total += cal.get("flank_bonus", (0, 0))[1]
+            for helper in ("mattacku_tohit", "mattackm_tohit"):
+                if helper in cal and fs[helper]["calls"]:
+                    share = cal[helper][0] / fs[helper]["calls"]
+                    total += share * fs[helper]["callees"].get("flank_bonus", (0, 0))[1]
+        return total / calls if calls else None
+
+    def cell(cfg, name):
+        c, i = agg(cfg, name)
+        return (i / c if c else None), c
+
+    for name in ["flank_bonus", "flank_decided", "find_roll_to_hit", "mattacku", "mattackm",
+                 "thitmonst", "thitu"]:
+        b, bc = cell("baseline", name)
+        v, vc = cell("variant", name)
+        o, oc = cell("variant-off", name)
+        bs = f"{fmt(b)} ({bc:,})" if b is not None else "-"
+        vs = f"{fmt(v)} ({vc:,})" if v is not None else "-"
+        os_ = f"{fmt(o)} ({oc:,})" if o is not None else "-"
+        diff = f"{v - b:+,.1f}" if (b is not None and v is not None) else "-"
+        fi = flank_inside(name) if name.startswith(("find_", "mattack", "thit")) else None
+        fis = fmt(fi) if fi is not None else ""
+        lines.append(f"| `{name}` | {bs} | {vs} | {diff} | {os_} | {fis} |")
+    eval_cost = fb_incl / fb_calls if fb_calls else float("nan")
+
+    # breakdown of flank_bonus, descending into flank.c's out-of-line functions
+    def summed(name):
+        selfc, callees = 0, {}
+        for s in seeds:
+            f = runs["variant", s][0]["functions"][name]
+            selfc += f["self"]
+            for callee, (c, i) in f["callees"].items():
+                cc, ii = callees.get(callee, (0, 0))
+                callees[callee] = (cc + c, ii + i)
+        return selfc, callees
+
+    lines += [
+        "",
+        f"Where a `flank_bonus` call's {fmt(eval_cost)} instructions go (variant, all seeds;",
+        "per `flank_bonus` call; NetHack's functions that gcc inlined count as their",
+        "caller's own code; src/flank.c's functions are taken apart in turn):",
+        "",
+        "| part | instructions | calls |",
+        "|---|---:|---:|",
+    ]
+
+    def tree(name, depth, incl):
+        selfc, callees = summed(name)
+        indent = "&nbsp;&nbsp;&nbsp;&nbsp;" * depth
+        lines.append(f"| {indent}`{name}`, its own code | {fmt(selfc / fb_calls)} | |")
+        for callee, (c, i) in sorted(callees.items(), key=lambda kv: -kv[1][1])[:12]:
+            lines.append(f"| {indent}`{callee}` | {fmt(i / fb_calls)} | {c / fb_calls:.2f} |")
+            if callee in GLUE_FUNCS and depth < 3:
+                tree(callee, depth + 1, i)
+
+    if fb_calls:
+        tree("flank_bonus", 0, fb_incl)
+    lines.append("")
+    return eval_cost, share, off_ratio, same_all, pt
+
+
+def wall_section(out, seeds, repeat, lines):
+    path = os.path.join(out, "wall/times.txt")
+    times = {}
+    for line in open(path):
+        cfg, seed, _, t = line.split()
+        times.setdefault((cfg, seed), []).append(float(t))
+    lines += [
+        "### The whole game: wall time",
+        "",
+        f"The same fuzzer runs without valgrind, {repeat} rounds one at a time; seconds per",
+        "run, min (median). Indicative only: the machine is shared.",
+        "",
+        "| seed | baseline | variant | variant / baseline | FLANKING=0 | FLANKING=0 / baseline |",
+        "|---:|---:|---:|---:|---:|---:|",
+    ]
+    sums = {cfg: 0.0 for cfg in CONFIGS}
+    for seed in seeds:
+        m = {cfg: min(times[cfg, seed]) for cfg in CONFIGS}
+        med = {cfg: statistics.median(times[cfg, seed]) for cfg in CONFIGS}
+        for cfg in CONFIGS:
+            sums[cfg] += m[cfg]
+        lines.append(
+            f"| {seed} | {m['baseline']:.3f} ({med['baseline']:.3f}) "
+            f"| {m['variant']:.3f} ({med['variant']:.3f}) | {pct(m['variant'] / m['baseline'])} "
+            f"| {m['variant-off']:.3f} ({med['variant-off']:.3f}) "
+            f"| {pct(m['variant-off'] / m['baseline'])} |"
+        )
+    lines += [
+        f"| all (sum of mins) | {sums['baseline']:.3f} | {sums['variant']:.3f} "
+        f"| {pct(sums['variant'] / sums['baseline'])} | {sums['variant-off']:.3f} "
+        f"| {pct(sums['variant-off'] / sums['baseline'])} |",
+        "",
+    ]
+
+
+def build_section(out, lines):
+    path = os.path.join(out, "build/times.txt")
+    if not os.path.exists(path):
+        lines += ["### Build time and binary size", "", "(not measured: BENCH_COLD=0)", ""]
+        return
+    t, cpu = {}, {}
+    for line in open(path):
+        f = line.split()
+        if len(f) == 5 and f[1] in ("full", "game"):
+            t[f[0], f[1]] = float(f[2])
+            cpu[f[0], f[1]] = float(f[3]) + float(f[4])
+    size = {}
+    for flavour in ("vanilla", "variant"):
+        b = os.path.join(out, f"build/nethack-flanking.{flavour}")
+        text, data, bss = map(int, sh("size", b).splitlines()[1].split()[:3])
+        stripped = b + ".stripped"
+        subprocess.run(["strip", "-o", stripped, b], check=True)
+        size[flavour] = (os.path.getsize(b), os.path.getsize(stripped), text, data, bss)
+        os.remove(stripped)
+    lines += [
+        "### Build time and binary size",
+        "",
+        "Cold `cargo build --release` of each in an empty target dir (`--features vanilla`",
+        "for vanilla); then the game alone (`cargo clean -p nethack-flanking` and build",
+        "again: the build script runs NetHack's makefiles and the binary is linked, the",
+        "Rust dependencies are kept). Both flavours compile rust-flanking (the launcher",
+        "links it either way). One run each: the CPU seconds (user + system, all",
+        "processes) depend less on the machine's load than the wall seconds.",
+        "",
+        "| | vanilla | variant | variant / vanilla |",
+        "|---|---:|---:|---:|",
+    ]
+    for kind, what in (("full", "everything"), ("game", "the game alone")):
+        for d, unit in ((cpu, "CPU s"), (t, "wall s")):
+            v, w = d["vanilla", kind], d["variant", kind]
+            lines.append(f"| cold build, {what} ({unit}) | {v:.1f} | {w:.1f} | {pct(w / v)} |")
+    names = ["binary (bytes, with debug line tables)", "stripped (bytes)", "text", "data", "bss"]
+    for i, name in enumerate(names):
+        v, w = size["vanilla"][i], size["variant"][i]
+        lines.append(f"| {name} | {v:,} | {w:,} | {w - v:+,} ({pct(w / v)}) |")
+    lines.append("")
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--out", required=True)
+    ap.add_argument("--seeds", required=True)
+    ap.add_argument("--turns", required=True)
+    ap.add_argument("--repeat", required=True)
+    ap.add_argument("--benchmarks", required=True)
+    a = ap.parse_args()
+    seeds = a.seeds.split()
+    m = machine()
+    elapsed = open(os.path.join(a.out, "elapsed.txt")).read().strip()
+
+    body = []
+    engine, explain = engine_section(a.out, body)
+    evaluation, share, off_ratio, same_all, pt = game_section(a.out, seeds, a.turns, body)
+    wall_section(a.out, seeds, a.repeat, body)
+    build_section(a.out, body)
+
+    def verdict(ok):
+        return "met" if ok else "**missed**"
+
+    head = [
+        BEGIN,
+        "",
+        f"Measured {m['date']} by `bench/run.sh` (seeds {', '.join(seeds)}; {a.turns} turns;"
+        f" {a.repeat} timing rounds; {elapsed} s in all) on {m['nproc']} cores of"
+        f" \"{m['cpu']}\", {m['rustc']}, {m['gcc']}, {m['valgrind']}.",
+        "",
+        "| target | measured | |",
+        "|---|---:|---|",
+        f"| the engine: at most {TARGET_ENGINE} instructions per `flank_score` call "
+        f"| {fmt(engine)} | {verdict(engine <= TARGET_ENGINE)} |",
+        f"| one whole evaluation (`flank_bonus`: gather + engine + scaling): at most"
+        f" {TARGET_EVAL} instructions per attack | {fmt(evaluation)} "
+        f"| {verdict(evaluation <= TARGET_EVAL)} |",
+        f"| the whole game: flanking's instructions within {TARGET_GAME:g}% of a turn's"
+        f" | {share:.3f}% | {verdict(share <= TARGET_GAME)} |",
+        f"| the whole game, same game (FLANKING=0 against the baseline, per turn)"
+        f" | {pct(off_ratio)} | "
+        + (verdict(off_ratio - 1 <= TARGET_GAME / 100) if same_all else
+           "not comparable: the fuzzer plays a different game (see below)") + " |",
+        "",
+    ]
+    section = "\n".join(head + body + [END])
+
+    with open(a.benchmarks) as f:
+        doc = f.read()
+    if BEGIN in doc and END in doc:
+        pre = doc[: doc.index(BEGIN)]
+        post = doc[doc.index(END) + len(END) :]
+        doc = pre + section + post
+    else:
+        doc = doc.rstrip("\n") + "\n\n" + section + "\n"
+    with open(a.benchmarks, "w") as f:
+        f.write(doc)
+    json.dump(
+        {"engine": engine, "explain": explain, "evaluation": evaluation, "share": share,
+         "off_ratio": off_ratio, "same_game": same_all, "per_turn": pt},
+        open(os.path.join(a.out, "summary.json"), "w"), indent=1)
+    print(f"wrote {a.benchmarks}: engine {engine:.1f} Ir/call, evaluation {evaluation:.1f}"
+          f" Ir/attack, flanking {share:.3f}% of the game, FLANKING=0 {pct(off_ratio)}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,196 @@
+#!/bin/bash
+# What flanking costs, side by side with vanilla: one command for every
+# figure of BENCHMARKS.md, which it rewrites (between its results markers),
+# together with the chart docs/tohit-chart.svg.
+#
+#   bench/run.sh            (from anywhere; assumes ./dev setup has run)
+#
+# It builds what it needs with cargo (the variant in target/release, the
+# baseline -- vanilla plus the [baseline] tools of patches/series, i.e. the
+# debug fuzzer switch -- in target/baseline, and cold builds of the variant
+# and of vanilla under target/bench/cold-*), then measures:
+#   1. the engine: instructions (callgrind) and ns per flank_score call
+#      (rust-flanking/bench/callgrind.sh), and the same over the C ABI from C
+#      for flank_score and flank_explain (bench/abi_bench.c);
+#   2. the game: the debug fuzzer (-D --fuzz=SEED,TURNS) under callgrind for
+#      the variant, the baseline and the variant with sysconf FLANKING=0:
+#      instructions per turn, per flank_bonus call (a whole evaluation:
+#      gather + engine + scaling), per find_roll_to_hit and mattacku call;
+#   3. wall time of the same fuzzer runs (native, repeated, min);
+#   4. cold build time and binary size, variant against vanilla;
+# and bench/report.py turns the raw data (target/bench/) into the tables.
+#
+# Environment (defaults in brackets):
+#   BENCH_SEEDS  fuzzer seeds ["1 2 3"]      BENCH_TURNS  turns per run [8000]
+#   BENCH_REPEAT wall-time repeats [5]       BENCH_JOBS   parallel callgrind runs [2]
+#   BENCH_COLD   1: time cold builds, 0: skip them (the report keeps the
+#                last figures it has) [1]
+#   BENCH_OUT    raw data [target/bench]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+repo=$(pwd)
+
+SEEDS=${BENCH_SEEDS:-1 2 3}
+TURNS=${BENCH_TURNS:-8000}
+REPEAT=${BENCH_REPEAT:-5}
+JOBS=${BENCH_JOBS:-2}
+COLD=${BENCH_COLD:-1}
+OUT=${BENCH_OUT:-target/bench}
+case $OUT in /*) ;; *) OUT=$repo/$OUT ;; esac
+
+say() { printf '\033[1m==> %s\033[0m\n' "$*" >&2; }
+die() { printf 'bench/run.sh: %s\n' "$*" >&2; exit 1; }
+now() { date +%s.%N; }
+
+for tool in cargo valgrind callgrind_annotate python3 gcc size strip; do
+    command -v "$tool" >/dev/null || die "$tool is not installed (run ./dev setup)"
+done
+grep -q '\[baseline\]' patches/series ||
+    die "patches/series tags no patch [baseline] (the debug fuzzer switch): no baseline to compare with"
+
+start=$(now)
+mkdir -p "$OUT"
+rm -rf "$OUT/engine" "$OUT/game" "$OUT/wall"
+mkdir -p "$OUT/engine" "$OUT/game" "$OUT/wall" "$OUT/pg"
+
+# ---------------------------------------------------------------- builds
+say "building the variant (target/release) and the baseline (target/baseline)"
+cargo build --quiet --release
+cargo build --quiet --release --features baseline --target-dir target/baseline
+variant=$repo/target/release/nethack-flanking
+baseline=$repo/target/baseline/release/nethack-flanking
+
+# ---------------------------------------------------------------- engine
+say "engine: rust-flanking/bench/callgrind.sh"
+rust-flanking/bench/callgrind.sh >"$OUT/engine/callgrind.txt"
+cat "$OUT/engine/callgrind.txt" >&2
+bench_score=$repo/target/release/examples/bench_score
+for _ in $(seq "$REPEAT"); do
+    "$bench_score" 20000000 --time
+done >"$OUT/engine/bench_score.time"
+
+say "engine over the C ABI: bench/abi_bench.c, flank_score and flank_explain"
+cargo build --quiet --release -p rust-flanking # target/release/librust_flanking.a
+gcc -O2 -g -Irust-flanking/include bench/abi_bench.c \
+    target/release/librust_flanking.a -lpthread -ldl -lm -o "$OUT/engine/abi_bench"
+for fn in score explain; do
+    valgrind --tool=callgrind --callgrind-out-file="$OUT/engine/cg.abi.$fn" \
+        --log-file="$OUT/engine/vg.abi.$fn" "$OUT/engine/abi_bench" "$fn" 100000 >/dev/null
+    for _ in $(seq "$REPEAT"); do
+        "$OUT/engine/abi_bench" "$fn" 10000000 --time
+    done >"$OUT/engine/abi.$fn.time"
+done
+
+# ---------------------------------------------------------------- the game
+# Playgrounds: a fresh one per flavour (the launcher writes WIZARDS=* into a
+# new playground's sysconf); the variant's twice, once with FLANKING=0.
+rc=$OUT/pg/fuzz.rc
+cat >"$rc" <<'EOF'
+OPTIONS=name:wizard,role:Valkyrie,race:human,gender:female,align:neutral
+OPTIONS=!legacy,!news,!splash_screen
+EOF
+binary_of() {
+    case $1 in
+    baseline) echo "$baseline" ;;
+    *) echo "$variant" ;;
+    esac
+}
+for cfg in variant baseline variant-off; do
+    rm -rf "$OUT/pg/$cfg"
+    NETHACK_FLANKING_PLAYGROUND=$OUT/pg/$cfg "$(binary_of $cfg)" --version >/dev/null
+done
+sysconf=$OUT/pg/variant-off/sysconf
+if grep -q '^FLANKING=' "$sysconf"; then
+    sed -i 's/^FLANKING=.*/FLANKING=0/' "$sysconf"
+else
+    echo 'FLANKING=0' >>"$sysconf"
+fi
+
+# fuzz CFG SEED [WRAPPER...]: one fuzzer run; its stderr is the caller's
+fuzz() {
+    local cfg=$1 seed=$2
+    shift 2
+    NETHACK_FLANKING_PLAYGROUND=$OUT/pg/$cfg NETHACKOPTIONS=@$rc TERM=xterm \
+        "$@" "$(binary_of "$cfg")" -D --fuzz="$seed,$TURNS" </dev/null >/dev/null
+}
+
+say "checking that every build drives the fuzzer"
+for cfg in variant baseline variant-off; do
+    TURNS=20 fuzz "$cfg" 1 2>"$OUT/game/check.$cfg.log" ||
+        die "$cfg: the fuzzer failed: $(tail -3 "$OUT/game/check.$cfg.log")"
+    grep -q '^fuzzer: .* ended;' "$OUT/game/check.$cfg.log" ||
+        die "$cfg: no 'fuzzer: ... ended' line: $(tail -3 "$OUT/game/check.$cfg.log")"
+done
+
+say "the game under callgrind: seeds $SEEDS, $TURNS turns, $JOBS at a time"
+# A run that panics (exit status 134) still counts, with its closing line;
+# one with no closing line at all stops the benchmark.
+cg_run() { # CFG SEED
+    fuzz "$1" "$2" valgrind --tool=callgrind \
+        --callgrind-out-file="$OUT/game/cg.$1.$2" --log-file="$OUT/game/vg.$1.$2" \
+        2>"$OUT/game/fuzz.$1.$2.log" || true
+    grep -Eq '^fuzzer: seed .* turns, (ended|panic)' "$OUT/game/fuzz.$1.$2.log"
+}
+pids=()
+for seed in $SEEDS; do
+    for cfg in variant baseline variant-off; do
+        while [ "$(jobs -rp | wc -l)" -ge "$JOBS" ]; do
+            wait -n || true
+        done
+        cg_run "$cfg" "$seed" &
+        pids+=($!)
+    done
+done
+fail=0
+for pid in "${pids[@]}"; do
+    wait "$pid" || fail=1
+done
+[ "$fail" -eq 0 ] || die "a fuzzer run under callgrind failed (see $OUT/game/*.log)"
+
+say "wall time: $REPEAT rounds of every seed and build, one at a time"
+for round in $(seq "$REPEAT"); do
+    for seed in $SEEDS; do
+        for cfg in variant baseline variant-off; do
+            t0=$(now)
+            fuzz "$cfg" "$seed" 2>"$OUT/wall/fuzz.$cfg.$seed.log" || true
+            t1=$(now)
+            echo "$cfg $seed $round $(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.4f", b - a }')"
+        done
+    done
+done >"$OUT/wall/times.txt"
+
+# ---------------------------------------------------------------- builds
+if [ "$COLD" = 1 ]; then
+    say "cold builds: vanilla and the variant, each in its own target dir"
+    mkdir -p "$OUT/build"
+    : >"$OUT/build/times.txt"
+    : >"$OUT/build/cargo.log"
+    for flavour in vanilla variant; do
+        dir=$OUT/cold-$flavour
+        features=()
+        [ "$flavour" = vanilla ] && features=(--features vanilla)
+        rm -rf "$dir"
+        # wall, user and system seconds (bash's time counts the children)
+        TIMEFORMAT="$flavour full %R %U %S"
+        { time cargo build --quiet --release "${features[@]}" --target-dir "$dir" \
+            2>>"$OUT/build/cargo.log"; } 2>>"$OUT/build/times.txt" ||
+            die "the cold build of $flavour failed: see $OUT/build/cargo.log"
+        # the game alone: its build script (NetHack's makefiles) and link,
+        # with the Rust dependencies (rust-flanking, cc, bindgen) kept
+        cargo clean --quiet --release -p nethack-flanking --target-dir "$dir"
+        TIMEFORMAT="$flavour game %R %U %S"
+        { time cargo build --quiet --release "${features[@]}" --target-dir "$dir" \
+            2>>"$OUT/build/cargo.log"; } 2>>"$OUT/build/times.txt" ||
+            die "the cold build of $flavour failed: see $OUT/build/cargo.log"
+        cp "$dir/release/nethack-flanking" "$OUT/build/nethack-flanking.$flavour"
+    done
+fi
+
+# ---------------------------------------------------------------- report
+say "chart: docs/tohit-chart.svg"
+python3 bench/tohit_chart.py docs/tohit-chart.svg >&2
+end=$(now)
+awk -v a="$start" -v b="$end" 'BEGIN { printf "%.0f\n", b - a }' >"$OUT/elapsed.txt"
+say "report: BENCHMARKS.md"
+python3 bench/report.py --out "$OUT" --seeds "$SEEDS" --turns "$TURNS" \
+    --repeat "$REPEAT" --benchmarks BENCHMARKS.md
