@@ -4,20 +4,10 @@
 
 mod common;
 
-use common::{sh_quote, turn, write_config, Scratch, Tmux};
+use common::{game_cmd, turn, write_config, Scratch, Tmux};
+use std::path::Path;
 
 const GAME: &str = env!("CARGO_BIN_EXE_nethack-flanking");
-
-fn game_cmd(playground: &std::path::Path, rc: &std::path::Path) -> String {
-    // `; sleep 1` keeps the window a moment after the game, so a crash
-    // message can still be captured.
-    format!(
-        "NETHACK_FLANKING_PLAYGROUND={} NETHACKOPTIONS=@{} {}; sleep 1",
-        sh_quote(&playground.display().to_string()),
-        sh_quote(&rc.display().to_string()),
-        sh_quote(GAME)
-    )
-}
 
 #[test]
 fn new_game_moves_saves_and_restores() {
@@ -26,7 +16,7 @@ fn new_game_moves_saves_and_restores() {
     let rc = write_config(scratch.path(), "tester");
 
     // First run: sets up the playground and starts a new game, no prompts.
-    let t = Tmux::start("e2e1", &game_cmd(&pg, &rc));
+    let t = Tmux::start("e2e1", &game_cmd(Path::new(GAME), &pg, &rc, ""));
     t.wait_for("Dlvl:1");
     for f in ["nhdat", "sysconf", "record", "perm", "license", "symbols"] {
         assert!(pg.join(f).is_file(), "the playground has no {f}");
@@ -45,17 +35,13 @@ fn new_game_moves_saves_and_restores() {
     let turns = t.pass_turns(5);
     assert!(turns >= 6, "five turns should have passed");
 
-    t.settle();
-    t.keys(&["S"]);
-    t.wait_for("Really save?");
-    t.keys(&["y"]);
-    t.wait_exit();
+    t.save_and_exit();
     let save = pg.join("save/0tester.gz");
     assert!(save.is_file(), "no save file after S");
     drop(t);
 
     // Second run: the same player gets the saved game back.
-    let t = Tmux::start("e2e2", &game_cmd(&pg, &rc));
+    let t = Tmux::start("e2e2", &game_cmd(Path::new(GAME), &pg, &rc, ""));
     t.wait_for("Restoring save file");
     t.keys(&["Enter"]);
     let s = t.wait_for("Dlvl:1");

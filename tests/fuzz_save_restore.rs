@@ -8,7 +8,7 @@ mod common;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
-use common::{sh_quote, Scratch, Tmux};
+use common::{game_cmd, Scratch, Tmux};
 
 const GAME: &str = env!("CARGO_BIN_EXE_nethack-flanking");
 
@@ -33,15 +33,7 @@ fn saves(pg: &Path) -> Vec<PathBuf> {
 /// Starts the game in debug mode, restores the save and answers the
 /// restore's questions; returns with the map on the screen.
 fn restore(tag: &str, pg: &Path, rc: &Path) -> Tmux {
-    let t = Tmux::start(
-        tag,
-        &format!(
-            "NETHACK_FLANKING_PLAYGROUND={} NETHACKOPTIONS=@{} {} -D; sleep 2",
-            sh_quote(&pg.display().to_string()),
-            sh_quote(&rc.display().to_string()),
-            sh_quote(GAME)
-        ),
-    );
+    let t = Tmux::start(tag, &game_cmd(Path::new(GAME), pg, rc, "-D"));
     t.wait_for("Restoring save file");
     for _ in 0..20 {
         let s = t.settle();
@@ -104,10 +96,8 @@ fn a_fuzzed_game_saves_restores_and_fights_on() {
         seen.contains("jackal") || seen.contains("It bites") || seen.contains("It misses"),
         "no fight:\n{seen}"
     );
-    t.keys(&["Escape", "S"]);
-    t.wait_for("Really save?");
-    t.keys(&["y"]);
-    t.wait_exit();
+    t.keys(&["Escape"]);
+    t.save_and_exit();
     drop(t);
     assert_eq!(saves(&pg).len(), 1, "no save file after S");
 

@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{repo, sh_quote, turn, write_config, Scratch, Tmux};
+use common::{game_cmd, repo, turn, write_config, Scratch, Tmux};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -36,15 +36,6 @@ fn vanilla_binary() -> PathBuf {
     target.join("release/nethack-flanking")
 }
 
-fn game_cmd(bin: &Path, playground: &Path, rc: &Path) -> String {
-    format!(
-        "NETHACK_FLANKING_PLAYGROUND={} NETHACKOPTIONS=@{} {}; sleep 1",
-        sh_quote(&playground.display().to_string()),
-        sh_quote(&rc.display().to_string()),
-        sh_quote(&bin.display().to_string())
-    )
-}
-
 #[test]
 fn a_vanilla_save_restores_in_the_variant() {
     let vanilla = vanilla_binary();
@@ -61,14 +52,10 @@ fn a_vanilla_save_restores_in_the_variant() {
     let pg = scratch.path().join("variant-playground");
     let rc = write_config(scratch.path(), "saver");
 
-    let t = Tmux::start("vsave1", &game_cmd(&vanilla, &vpg, &rc));
+    let t = Tmux::start("vsave1", &game_cmd(&vanilla, &vpg, &rc, ""));
     t.wait_for("Dlvl:1");
     let turns = t.pass_turns(4);
-    t.settle();
-    t.keys(&["S"]);
-    t.wait_for("Really save?");
-    t.keys(&["y"]);
-    t.wait_exit();
+    t.save_and_exit();
     drop(t);
     let save = vpg.join("save/0saver.gz");
     assert!(save.is_file(), "vanilla left no save file");
@@ -76,7 +63,7 @@ fn a_vanilla_save_restores_in_the_variant() {
     // The variant's playground, with vanilla's save in it.
     std::fs::create_dir_all(pg.join("save")).unwrap();
     std::fs::copy(&save, pg.join("save/0saver.gz")).unwrap();
-    let t = Tmux::start("vsave2", &game_cmd(Path::new(VARIANT), &pg, &rc));
+    let t = Tmux::start("vsave2", &game_cmd(Path::new(VARIANT), &pg, &rc, ""));
     t.wait_for("Restoring save file");
     t.keys(&["Enter"]);
     let s = t.wait_for("Dlvl:1");

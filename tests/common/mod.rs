@@ -208,6 +208,29 @@ impl Tmux {
     }
 }
 
+/// The shell command that runs `bin` with `args` in `playground`, options
+/// from `rc`; `; sleep 1` keeps the window a moment after the game, so a
+/// crash message can still be captured.
+pub fn game_cmd(bin: &Path, playground: &Path, rc: &Path, args: &str) -> String {
+    format!(
+        "NETHACK_FLANKING_PLAYGROUND={} NETHACKOPTIONS=@{} {} {args}; sleep 1",
+        sh_quote(&playground.display().to_string()),
+        sh_quote(&rc.display().to_string()),
+        sh_quote(&bin.display().to_string())
+    )
+}
+
+impl Tmux {
+    /// Saves the game with `S` and waits until it has ended.
+    pub fn save_and_exit(&self) {
+        self.settle();
+        self.keys(&["S"]);
+        self.wait_for("Really save?");
+        self.keys(&["y"]);
+        self.wait_exit();
+    }
+}
+
 /// A shell word: `'...'` with quotes escaped.
 pub fn sh_quote(s: &str) -> String {
     format!("'{}'", s.replace('\'', "'\\''"))
