@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{game_cmd, turn, write_config, Scratch, Tmux};
+use common::{game_cmd, write_config, Scratch, Tmux};
 use std::path::Path;
 
 const GAME: &str = env!("CARGO_BIN_EXE_nethack-flanking");
@@ -42,14 +42,7 @@ fn new_game_moves_saves_and_restores() {
 
     // Second run: the same player gets the saved game back.
     let t = Tmux::start("e2e2", &game_cmd(Path::new(GAME), &pg, &rc, ""));
-    t.wait_for("Restoring save file");
-    t.keys(&["Enter"]);
-    let s = t.wait_for("Dlvl:1");
-    assert_eq!(
-        turn(&s),
-        Some(turns),
-        "the restored game should be at turn {turns}:\n{s}"
-    );
+    t.expect_restored(turns);
     assert!(!save.exists(), "a restored save file is removed");
     // The player's files survive a second start.
     assert!(pg.join("sysconf").is_file());

@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{game_cmd, repo, turn, write_config, Scratch, Tmux};
+use common::{game_cmd, repo, write_config, Scratch, Tmux};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -64,14 +64,7 @@ fn a_vanilla_save_restores_in_the_variant() {
     std::fs::create_dir_all(pg.join("save")).unwrap();
     std::fs::copy(&save, pg.join("save/0saver.gz")).unwrap();
     let t = Tmux::start("vsave2", &game_cmd(Path::new(VARIANT), &pg, &rc, ""));
-    t.wait_for("Restoring save file");
-    t.keys(&["Enter"]);
-    let s = t.wait_for("Dlvl:1");
-    assert_eq!(
-        turn(&s),
-        Some(turns),
-        "the restored game should be at turn {turns}:\n{s}"
-    );
+    t.expect_restored(turns);
     // It goes on: more turns pass in the variant.
     assert!(t.pass_turns(3) >= turns + 3);
     t.settle();

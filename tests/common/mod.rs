@@ -221,6 +221,20 @@ pub fn game_cmd(bin: &Path, playground: &Path, rc: &Path, args: &str) -> String 
 }
 
 impl Tmux {
+    /// Waits for a saved game to be restored and checks that it is back at
+    /// the turn it was saved on; returns the screen.
+    pub fn expect_restored(&self, turns: u32) -> String {
+        self.wait_for("Restoring save file");
+        self.keys(&["Enter"]);
+        let s = self.wait_for("Dlvl:1");
+        assert_eq!(
+            turn(&s),
+            Some(turns),
+            "the restored game should be at turn {turns}:\n{s}"
+        );
+        s
+    }
+
     /// Saves the game with `S` and waits until it has ended.
     pub fn save_and_exit(&self) {
         self.settle();
