@@ -130,10 +130,17 @@ fn c_string(s: &str) -> CString {
     CString::new(s.replace('\0', "\u{FFFD}")).unwrap_or_default()
 }
 
+/// The OR of the bits whose flag is on.
+fn pack_bits(flags: &[(bool, u32)]) -> u32 {
+    flags
+        .iter()
+        .filter(|(on, _)| *on)
+        .fold(0, |bits, (_, bit)| bits | bit)
+}
+
 /// `FLANK_FX_DEF_*` bits of a defender.
 pub fn defender_bits(t: &DefenderTraits) -> u8 {
-    let mut bits = 0u32;
-    for (on, bit) in [
+    pack_bits(&[
         (t.monster, sys::FLANK_FX_DEF_MONSTER),
         (t.levitating, sys::FLANK_FX_DEF_LEVITATING),
         (t.flying, sys::FLANK_FX_DEF_FLYING),
@@ -142,18 +149,12 @@ pub fn defender_bits(t: &DefenderTraits) -> u8 {
         (t.peaceful, sys::FLANK_FX_DEF_PEACEFUL),
         (t.tame, sys::FLANK_FX_DEF_TAME),
         (t.conflict, sys::FLANK_FX_DEF_CONFLICT),
-    ] {
-        if on {
-            bits |= bit;
-        }
-    }
-    bits as u8
+    ]) as u8
 }
 
 /// `FLANK_FX_CR_*` bits of a creature.
 pub fn creature_bits(s: &CreatureStates) -> u16 {
-    let mut bits = 0u32;
-    for (on, bit) in [
+    pack_bits(&[
         (s.peaceful, sys::FLANK_FX_CR_PEACEFUL),
         (s.tame, sys::FLANK_FX_CR_TAME),
         (s.unwilling, sys::FLANK_FX_CR_UNWILLING),
@@ -164,12 +165,7 @@ pub fn creature_bits(s: &CreatureStates) -> u16 {
         (s.fleeing, sys::FLANK_FX_CR_FLEEING),
         (s.passive, sys::FLANK_FX_CR_PASSIVE),
         (s.tail, sys::FLANK_FX_CR_TAIL),
-    ] {
-        if on {
-            bits |= bit;
-        }
-    }
-    bits as u16
+    ]) as u16
 }
 
 /// What `struct flank_fixture_set` really is.
