@@ -127,6 +127,9 @@ pub enum FixtureErrorKind {
     NoCreatureThere(String),
     /// The attacker's square has no creature letter.
     AttackerNotACreature(String),
+    /// The attacker's square holds a long worm's tail segment, which does
+    /// not attack.
+    AttackerIsATail(String),
     /// No `attacker:` line.
     MissingAttacker,
     /// No `expect:` line.
@@ -195,6 +198,10 @@ impl fmt::Display for FixtureError {
             AttackerNotACreature(d) => write!(
                 f,
                 "the attacker square ({d} of `@`) holds no creature letter; an attacker must be a creature on its square"
+            ),
+            AttackerIsATail(d) => write!(
+                f,
+                "the attacker ({d} of `@`) is a `tail`: a long worm attacks with its head, never with a tail segment"
             ),
             MissingAttacker => write!(f, "missing `attacker:` line"),
             MissingExpect => write!(f, "missing `expect:` line"),
@@ -398,7 +405,9 @@ impl Fixture {
             if states.hero && !defender.monster {
                 return Err(err(
                     lineno,
-                    BadStates("`hero` need a `monster` defender (the defender is the hero)".into()),
+                    BadStates(
+                        "`hero` needs a `monster` defender (the defender is the hero)".into(),
+                    ),
                 ));
             }
             creatures[usize::from(d)] = states;
@@ -425,6 +434,12 @@ impl Fixture {
                 AttackerNotACreature(DIR_WORDS[usize::from(attacker)].into()),
             ));
         }
+        if creatures[usize::from(attacker)].tail {
+            return Err(err(
+                attacker_line,
+                AttackerIsATail(DIR_WORDS[usize::from(attacker)].into()),
+            ));
+        }
         let Some(expect_half_points) = expect else {
             return Err(err(map_line, MissingExpect));
         };
@@ -448,13 +463,24 @@ impl Fixture {
         })
     }
 
-    /// Whether the square in direction `d` is blocked for this defender.
+    /// Whether the square in direction `d` is blocked for this defender,
+    /// by NetHack's own movement rules (`test_move()` for the hero,
+    /// `mfndpos()` for a monster) as far as a fixture can express them.
+    ///
+    /// A diagonal step into a doorway that holds a door is never allowed to
+    /// a monster, even one that passes walls (`mfndpos()`'s `nodiag` test);
+    /// a hero who passes walls may take it (`test_move()`). The defender's
+    /// own square is always floor, so no step *out of* a doorway arises. No
+    /// fixture defender is too big or too laden to squeeze diagonally
+    /// between two rock squares, so that rule never blocks here.
     pub fn blocked(&self, d: u8) -> bool {
         let t = &self.defender;
         let glyph = self.glyphs[usize::from(d)];
         let trap = !(t.levitating || t.flying);
+        let diagonal = d % 2 == 1;
         match glyph {
-            '-' | '|' | ' ' | '+' | '0' => !t.phasing,
+            '+' => !t.phasing || (diagonal && t.monster),
+            '-' | '|' | ' ' | '0' => !t.phasing,
             '}' => !(t.levitating || t.flying || t.swimming),
             '^' => trap,
             c if c.is_ascii_alphabetic() => self.creatures[usize::from(d)].trapped && trap,
@@ -547,6 +573,12 @@ fn parse_traits(value: &str) -> Result<DefenderTraits, FixtureErrorKind> {
             "`peaceful` and `tame` exclude each other (a pet is `tame`)".into(),
         ));
     }
+    if t.monster && t.swimming && (t.levitating || t.flying || t.phasing) {
+        return Err(BadTraits(
+            "`monster swimming` excludes `levitating`, `flying` and `phasing`: no ordinary NetHack monster swims and also flies or passes walls (only Medusa and the mail daemon fly and swim)"
+                .into(),
+        ));
+    }
     if t.conflict && t.monster {
         return Err(BadTraits(
             "`conflict` needs a hero defender (the hero's Conflict decides who attacks the hero)"
@@ -586,6 +618,12 @@ fn parse_states(value: &str) -> Result<CreatureStates, FixtureErrorKind> {
     if relations > 1 {
         return Err(BadStates(
             "name more than one of hostile, peaceful, tame/unwilling, hero".into(),
+        ));
+    }
+    if s.tail && s.passive {
+        return Err(BadStates(
+            "`tail` and `passive` exclude each other: only long worms have tail segments, and a long worm bites"
+                .into(),
         ));
     }
     Ok(s)

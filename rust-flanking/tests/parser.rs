@@ -184,6 +184,10 @@ fn contradictory_traits_and_states() {
         "peaceful",
         "monster peaceful tame",
         "monster conflict",
+        // No ordinary species swims and flies, or swims and passes walls.
+        "monster swimming flying",
+        "monster swimming levitating",
+        "monster swimming phasing",
     ] {
         let text =
             format!("attacker: n\nexpect: 0\ndefender: {traits}\nmap:\n.d.\n.@.\n...\nend\n");
@@ -196,6 +200,8 @@ fn contradictory_traits_and_states() {
         "hostile peaceful",
         "peaceful unwilling",
         "hero tame",
+        // Only long worms have tails, and they bite.
+        "tail passive",
     ] {
         let text = format!(
             "attacker: n\nexpect: 0\ndefender: monster\ncreature n: {states}\nmap:\n.d.\n.@.\n...\nend\n"
@@ -209,6 +215,24 @@ fn contradictory_traits_and_states() {
         error("attacker: n\nexpect: 0\ncreature n: hero\nmap:\n.d.\n.@.\n...\nend\n");
     assert_eq!(line, 3);
     assert!(matches!(kind, K::BadStates(_)));
+}
+
+#[test]
+fn a_tail_never_attacks() {
+    let (line, kind, msg) =
+        error("attacker: n\nexpect: 0\ncreature n: tail\nmap:\n.d.\n.@.\n...\nend\n");
+    assert_eq!((line, kind), (1, K::AttackerIsATail("n".into())));
+    assert!(msg.contains("never with a tail segment"), "{msg}");
+}
+
+#[test]
+fn what_nethack_can_make_still_parses() {
+    // A hero may swim and fly at once, and a ghost flies through walls.
+    for traits in ["hero swimming flying phasing", "monster flying phasing"] {
+        let text =
+            format!("attacker: n\nexpect: 0\ndefender: {traits}\nmap:\n.d.\n.@.\n...\nend\n");
+        Fixture::parse(Path::new("ok.flank"), &text).unwrap_or_else(|e| panic!("{e}"));
+    }
 }
 
 #[test]
