@@ -12,6 +12,7 @@
 //! * [`fixture`]: the `*.flank` fixture format shared by every test layer.
 //! * [`fixture_abi`]: the fixtures over the C ABI, for the game's in-game
 //!   fixture harness.
+//! * [`gen`]: random valid fixtures, for the layer-agreement property test.
 //! * [`model`]: a second, deliberately plain implementation of the rules that
 //!   the tests compare the fast one against.
 //! * [`explain`]: the score in the proposal's own words.
@@ -22,5 +23,6 @@ pub mod abi;
 pub mod explain;
 pub mod fixture;
 pub mod fixture_abi;
+pub mod gen;
 pub mod model;
 pub mod rules;

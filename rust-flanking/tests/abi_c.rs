@@ -2,67 +2,22 @@
 //! `librust_flanking.a` that cargo built next to this test, scores every
 //! fixture and checks every kind of invalid input.
 
+#[path = "support/c_abi.rs"]
+mod c_abi;
+
 use std::fmt::Write as _;
-use std::path::{Path, PathBuf};
 use std::process::Command;
+
+use c_abi::{case_line, manifest};
 
 use rust_flanking::fixture::{collect, Fixture};
 use rust_flanking::fixture_abi::{creature_bits, defender_bits};
-
-fn manifest() -> &'static Path {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-}
-
-/// The `librust_flanking.a` that cargo built for this test run. This test
-/// runs from target/<profile>/deps/, where cargo leaves the library's
-/// staticlib artifact (a crate-type of the lib) as `librust_flanking-HASH.a`;
-/// it is copied up to target/<profile>/ only when the package itself is
-/// built, not when it is a dependency of the workspace's game. So: the
-/// newest of deps/librust_flanking-*.a, else target/<profile>/.
-fn staticlib() -> PathBuf {
-    let exe = std::env::current_exe().unwrap();
-    let deps = exe.parent().unwrap();
-    let newest = std::fs::read_dir(deps)
-        .unwrap()
-        .filter_map(|e| e.ok())
-        .filter(|e| {
-            let name = e.file_name();
-            let name = name.to_string_lossy();
-            name.starts_with("librust_flanking-") && name.ends_with(".a")
-        })
-        .max_by_key(|e| e.metadata().and_then(|m| m.modified()).ok())
-        .map(|e| e.path());
-    let lib = newest.unwrap_or_else(|| deps.parent().unwrap().join("librust_flanking.a"));
-    assert!(lib.is_file(), "{} not found", lib.display());
-    lib
-}
 
 #[test]
 fn c_program_scores_every_fixture_and_rejects_every_invalid_input() {
     let work = std::env::temp_dir().join(format!("flank-abi-test-{}", std::process::id()));
     std::fs::create_dir_all(&work).unwrap();
-    let exe = work.join("abi_test");
-
-    let cc = std::env::var("CC").unwrap_or_else(|_| "cc".into());
-    let status = Command::new(&cc)
-        .args([
-            "-std=c99",
-            "-Wall",
-            "-Wextra",
-            "-pedantic",
-            "-Werror",
-            "-O1",
-            "-o",
-        ])
-        .arg(&exe)
-        .arg(manifest().join("tests/c/abi_test.c"))
-        .arg("-I")
-        .arg(manifest().join("include"))
-        .arg(staticlib())
-        .args(["-lpthread", "-ldl", "-lm"])
-        .status()
-        .expect("run the C compiler");
-    assert!(status.success(), "compiling abi_test.c failed");
+    let exe = c_abi::compile(&work);
 
     // Every fixture, as the C struct.
     let files = collect(&[manifest().join("../tests/fixtures")]).unwrap();
@@ -70,14 +25,10 @@ fn c_program_scores_every_fixture_and_rejects_every_invalid_input() {
     let mut expected = Vec::new();
     for path in &files {
         let f = Fixture::load(path).unwrap();
-        let raw = f.to_raw();
         let hood = f.neighbourhood().unwrap();
         let d = hood.explain();
         assert_eq!(d.half_points, f.expect_half_points, "{}", f.name);
-        write!(cases, "{} {} {}", f.name, raw.defender, raw.attack_dir).unwrap();
-        for s in raw.square {
-            write!(cases, " {s}").unwrap();
-        }
+        cases.push_str(&case_line(&f));
         cases.push('\n');
         expected.push(format!(
             "case {} {} {} {} {} {} {} {} {} {} {}",

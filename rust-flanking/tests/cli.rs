@@ -122,3 +122,47 @@ fn usage_errors_exit_2() {
         assert!(err.contains("usage:"), "{err}");
     }
 }
+
+#[test]
+fn gen_writes_fixtures_that_check_and_refuses_bad_arguments() {
+    let dir = std::env::temp_dir().join(format!("flank-cli-gen-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let (code, out, err) = flank(&[
+        "gen".as_ref(),
+        "0x2a".as_ref(),
+        "25".as_ref(),
+        dir.as_os_str(),
+    ]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert_eq!(
+        out,
+        format!("25 fixtures of seed 0x2a in {}\n", dir.display())
+    );
+    let (code, out, err) = flank(&["check".as_ref(), dir.as_os_str()]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.ends_with("25 passed, 0 failed\n"), "{out}");
+    // The same seed writes the same files.
+    let first = std::fs::read(dir.join("gen-000000000000002a-00007.flank")).unwrap();
+    let again = dir.join("again");
+    flank(&[
+        "gen".as_ref(),
+        "42".as_ref(),
+        "25".as_ref(),
+        again.as_os_str(),
+    ]);
+    assert_eq!(
+        first,
+        std::fs::read(again.join("gen-000000000000002a-00007.flank")).unwrap()
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+
+    let (code, _, err) = flank(&["gen".as_ref(), "x".as_ref(), "1".as_ref(), "d".as_ref()]);
+    assert_eq!(code, 2);
+    assert!(err.contains("bad seed `x`"), "{err}");
+    let (code, _, err) = flank(&["gen".as_ref(), "1".as_ref(), "d".as_ref()]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("`gen` takes a seed, a count and a directory"),
+        "{err}"
+    );
+}

@@ -4,6 +4,7 @@
 //! flank check FILE|DIR...   every fixture scores its `expect` value?
 //! flank score FILE...       print each fixture's score
 //! flank explain FILE        explain one score in the proposal's words
+//! flank gen SEED COUNT DIR  write COUNT random valid fixtures of SEED
 //! ```
 
 use std::path::PathBuf;
@@ -16,7 +17,10 @@ const USAGE: &str = "usage:
   flank check FILE|DIR...   check that every fixture (*.flank, directories
                             searched recursively) scores its expected value
   flank score FILE...       print NAME: SCORE for each fixture
-  flank explain FILE        explain one fixture's score in words";
+  flank explain FILE        explain one fixture's score in words
+  flank gen SEED COUNT DIR  write COUNT random valid fixtures drawn from
+                            SEED (decimal or 0x-hex) into DIR, each with
+                            `expect:` set to the engine's score";
 
 /// `println!` that survives a closed pipe (`flank score DIR | head`): when
 /// stdout is gone there is nobody left to tell, so the tool stops with a
@@ -49,6 +53,8 @@ fn main() -> ExitCode {
         "check" if !paths.is_empty() => check(&paths),
         "score" if !paths.is_empty() => score(&paths),
         "explain" if paths.len() == 1 => explain(&paths[0]),
+        "gen" if rest.len() == 3 => gen(&rest[0], &rest[1], &paths[2]),
+        "gen" => usage("`gen` takes a seed, a count and a directory"),
         "check" | "score" => usage(&format!("`{cmd}` needs at least one file")),
         "explain" => usage("`explain` takes exactly one file"),
         other => usage(&format!("unknown command `{other}`")),
@@ -139,6 +145,37 @@ fn explain(path: &std::path::Path) -> ExitCode {
         }
         Err(e) => {
             eprintln!("{}: {e}", path.display());
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// A seed in decimal or with a `0x` prefix in hex.
+fn parse_seed(s: &str) -> Option<u64> {
+    match s.strip_prefix("0x").or_else(|| s.strip_prefix("0X")) {
+        Some(hex) => u64::from_str_radix(hex, 16).ok(),
+        None => s.parse().ok(),
+    }
+}
+
+fn gen(seed: &str, count: &str, dir: &std::path::Path) -> ExitCode {
+    let Some(seed) = parse_seed(seed) else {
+        return usage(&format!("bad seed `{seed}`: a number, decimal or 0x-hex"));
+    };
+    let Ok(count) = count.parse::<usize>() else {
+        return usage(&format!("bad count `{count}`: a whole number"));
+    };
+    match rust_flanking::gen::write_fixtures(dir, seed, count) {
+        Ok(files) => {
+            say!(
+                "{} fixtures of seed {seed:#x} in {}",
+                files.len(),
+                dir.display()
+            );
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("flank: {}: {e}", dir.display());
             ExitCode::FAILURE
         }
     }

@@ -1,0 +1,82 @@
+//! Building `tests/c/abi_test.c`, the C program that drives the engine's C
+//! ABI the way the game does (it includes `include/flanking.h` and links
+//! `librust_flanking.a`), and feeding it neighbourhoods. Shared by
+//! rust-flanking's own `abi_c` test and the game's layer-agreement test.
+#![allow(dead_code)]
+
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use rust_flanking::fixture::Fixture;
+
+/// rust-flanking's directory, from its own tests or from the workspace's.
+pub fn manifest() -> PathBuf {
+    let here = Path::new(env!("CARGO_MANIFEST_DIR"));
+    if here.join("include/flanking.h").is_file() {
+        here.to_path_buf()
+    } else {
+        here.join("rust-flanking")
+    }
+}
+
+/// The `librust_flanking.a` that cargo built for this test run. Tests run
+/// from target/<profile>/deps/, where cargo leaves the library's staticlib
+/// artifact (a crate-type of the lib) as `librust_flanking-HASH.a`; it is
+/// copied up to target/<profile>/ only when the package itself is built,
+/// not when it is a dependency of the workspace's game. So: the newest of
+/// deps/librust_flanking-*.a, else target/<profile>/.
+pub fn staticlib() -> PathBuf {
+    let exe = std::env::current_exe().unwrap();
+    let deps = exe.parent().unwrap();
+    let newest = std::fs::read_dir(deps)
+        .unwrap()
+        .filter_map(|e| e.ok())
+        .filter(|e| {
+            let name = e.file_name();
+            let name = name.to_string_lossy();
+            name.starts_with("librust_flanking-") && name.ends_with(".a")
+        })
+        .max_by_key(|e| e.metadata().and_then(|m| m.modified()).ok())
+        .map(|e| e.path());
+    let lib = newest.unwrap_or_else(|| deps.parent().unwrap().join("librust_flanking.a"));
+    assert!(lib.is_file(), "{} not found", lib.display());
+    lib
+}
+
+/// Compiles abi_test.c into `work/abi_test` (warnings are errors) and
+/// returns the program's path.
+pub fn compile(work: &Path) -> PathBuf {
+    let exe = work.join("abi_test");
+    let cc = std::env::var("CC").unwrap_or_else(|_| "cc".into());
+    let status = Command::new(&cc)
+        .args([
+            "-std=c99",
+            "-Wall",
+            "-Wextra",
+            "-pedantic",
+            "-Werror",
+            "-O1",
+            "-o",
+        ])
+        .arg(&exe)
+        .arg(manifest().join("tests/c/abi_test.c"))
+        .arg("-I")
+        .arg(manifest().join("include"))
+        .arg(staticlib())
+        .args(["-lpthread", "-ldl", "-lm"])
+        .status()
+        .expect("run the C compiler");
+    assert!(status.success(), "compiling abi_test.c failed");
+    exe
+}
+
+/// One line of abi_test's cases file: "name defender attack_dir s0..s7".
+pub fn case_line(f: &Fixture) -> String {
+    let raw = f.to_raw();
+    let mut line = format!("{} {} {}", f.name, raw.defender, raw.attack_dir);
+    for s in raw.square {
+        write!(line, " {s}").unwrap();
+    }
+    line
+}
