@@ -1,5 +1,5 @@
 //! Turns `include/flanking.h`, the one source of truth of the C ABI, into the
-//! Rust types and constants of `rust_flanking::abi::sys`.
+//! Rust types and constants of `rust_flanking::sys`.
 
 use std::env;
 use std::path::PathBuf;

@@ -1,9 +1,10 @@
-//! The C ABI declared in `include/flanking.h`.
+//! The top layer: the `extern "C"` functions declared in
+//! `include/flanking.h`, on top of [`crate::rules`], which is built on the
+//! header's types in [`crate::sys`]. The layering reads one way: `sys` <-
+//! `rules` <- `abi`.
 //!
-//! The types and `FLANK_*` constants in [`sys`] are generated from the header
-//! by bindgen at build time, so the header stays the one source of truth. The
-//! functions below implement the header's functions; a compile-time check
-//! makes sure their signatures are exactly the ones bindgen read there.
+//! A compile-time check makes sure the functions' signatures are exactly
+//! the ones bindgen read in the header.
 //!
 //! No function here can panic: every input is validated and every table index
 //! is bounded by construction, so no unwinding can cross the `extern "C"`
@@ -12,22 +13,11 @@
 use core::ffi::c_char;
 use core::sync::atomic::{AtomicI32, Ordering};
 
-use crate::rules::{self, FlankError};
+use crate::rules;
 
-/// The bindgen output for `include/flanking.h`: `flank_neighbourhood`,
-/// `flank_detail` and every `FLANK_*` constant.
-#[allow(
-    missing_docs,
-    non_camel_case_types,
-    non_upper_case_globals,
-    dead_code,
-    clippy::all
-)]
-pub mod sys {
-    include!(concat!(env!("OUT_DIR"), "/flanking_bindings.rs"));
-}
-
-pub use sys::{flank_detail, flank_neighbourhood};
+/// The header's types and constants, re-exported: the ABI's own vocabulary.
+pub use crate::sys;
+pub use crate::sys::{flank_detail, flank_neighbourhood};
 
 // The header's prototypes, as bindgen read them, must be the types of the
 // functions defined here: this fails to compile if the two ever drift apart.
@@ -140,16 +130,15 @@ pub fn strerror(code: i32) -> &'static core::ffi::CStr {
     }
 }
 
-impl FlankError {
-    /// The `FLANK_E_*` code of this error.
-    pub fn code(&self) -> i32 {
-        match self {
-            FlankError::Null => sys::FLANK_E_NULL,
-            FlankError::Direction { .. } => sys::FLANK_E_DIRECTION,
-            FlankError::SquareBits { .. } => sys::FLANK_E_SQUARE_BITS,
-            FlankError::DefenderBits { .. } => sys::FLANK_E_DEFENDER_BITS,
-            FlankError::Inconsistent { .. } => sys::FLANK_E_INCONSISTENT,
-            FlankError::Percent { .. } => sys::FLANK_E_PERCENT,
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn strerror_for_every_code() {
+        for code in -7..=0 {
+            assert!(strerror(code).to_str().unwrap().starts_with("FLANK_"));
         }
+        assert_eq!(strerror(-8).to_str().unwrap(), "unknown error code");
     }
 }

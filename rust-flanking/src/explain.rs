@@ -1,8 +1,8 @@
 //! The score in words, phrased as the proposal (NetHackWiki
 //! FlankingProposal) phrases its own examples.
 
-use crate::abi::flank_detail;
 use crate::rules::dir_name;
+use crate::sys::flank_detail;
 
 /// Formats half points as the proposal writes a bonus: `0`, `1.5`, `6`.
 pub fn format_half_points(half: u32) -> String {

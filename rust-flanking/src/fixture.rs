@@ -6,8 +6,8 @@ use std::collections::HashMap;
 use std::fmt;
 use std::path::{Path, PathBuf};
 
-use crate::abi::{flank_neighbourhood, sys};
 use crate::rules::{dir_name, Neighbourhood};
+use crate::sys::{self, flank_neighbourhood};
 
 /// The direction words of the format, indexed by direction (0 W .. 7 SW).
 pub const DIR_WORDS: [&str; 8] = ["w", "nw", "n", "ne", "e", "se", "s", "sw"];

@@ -12,8 +12,8 @@ use std::os::unix::ffi::OsStrExt;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::{Path, PathBuf};
 
-use crate::abi::sys;
 use crate::fixture::{collect, CreatureStates, DefenderTraits, Fixture};
+use crate::sys;
 
 pub use sys::{flank_fixture, flank_fixture_set};
 

@@ -2,7 +2,7 @@
 //! than fast: no tables, no masks, no bit tricks beyond reading one flag. The
 //! tests compare [`crate::rules`] (and the C ABI) against it exhaustively.
 
-use crate::abi::sys;
+use crate::sys;
 
 fn has(square: u16, flag: u32) -> bool {
     u32::from(square) & flag != 0
