@@ -225,6 +225,69 @@ int32_t flank_fixtures_get(const struct flank_fixture_set *set,
 /* Frees the set and its strings; NULL is fine. */
 void flank_fixtures_free(struct flank_fixture_set *set);
 
+/*
+ * ==================================================================
+ * Arena scenarios, for the in-game arena (test support, not in play)
+ * ==================================================================
+ *
+ * The arena (nethack --arena FILE --arena-seed=N) plays one real fight of
+ * an *.arena scenario (arena/README.md).  The file is parsed here, in
+ * Rust; species and roles are NetHack's to check, so each carries the line
+ * that names it.  A file owns every string and array it hands out until
+ * flank_arena_free().
+ */
+
+/* The hero's policy (`policy:`). */
+#define FLANK_ARENA_HOLD 0    /* hold the start square, fight what is next */
+#define FLANK_ARENA_RETREAT 1 /* walk to the retreat square '*', then hold */
+#define FLANK_ARENA_CROSS 2   /* walk to the exit '>'; the fight ends there */
+
+/* One creature of the map. */
+struct flank_arena_creature {
+    const char *species; /* as the scenario names it: "little dog" */
+    uint16_t row, col;   /* where in the map */
+    uint16_t line;       /* the line of its `monster` or `pet` line */
+    uint8_t tame;        /* 1 for a pet, 0 for a hostile monster */
+    uint8_t reserved;    /* always 0 */
+};
+
+/* One scenario.  When error is not NULL the file could not be used and
+   only name, path and error mean anything. */
+struct flank_arena {
+    const char *name;  /* `name:`, else the file's stem; never NULL */
+    const char *path;  /* the file; never NULL */
+    const char *error; /* NULL, or "file:line: what is wrong" */
+    /* The map block, rows * cols characters row by row (short rows padded
+       with spaces, solid rock) and a NUL. */
+    const char *map;
+    uint16_t rows, cols;
+    uint16_t hero_row, hero_col; /* where '@' is */
+    int16_t goal_row, goal_col;  /* the policy's goal ('*' or '>'), or -1 */
+    const char *role;            /* `hero:` role, as written */
+    uint16_t role_line;          /* the line of `hero:` */
+    uint8_t level;               /* `hero:` experience level, 1..30 */
+    uint8_t policy;              /* FLANK_ARENA_* */
+    uint16_t turns;              /* `turns:`, the turn limit, 1..10000 */
+    uint16_t ncreatures;         /* entries in creatures[] */
+    const struct flank_arena_creature *creatures;
+};
+
+/* A loaded scenario file; opaque. */
+struct flank_arena_file;
+
+/* Loads and parses the file at path: never NULL unless memory ran out or
+   path is NULL; a file that cannot be read or parsed gives an entry whose
+   error names the file and line. */
+struct flank_arena_file *flank_arena_load(const char *path);
+
+/* The scenario into *out: FLANK_OK or FLANK_E_NULL.  The strings and the
+   array stay valid until the file is freed. */
+int32_t flank_arena_get(const struct flank_arena_file *file,
+                        struct flank_arena *out);
+
+/* Frees the file; NULL is fine. */
+void flank_arena_free(struct flank_arena_file *file);
+
 #ifdef __cplusplus
 }
 #endif

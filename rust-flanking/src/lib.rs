@@ -18,6 +18,8 @@
 //! * [`fixture_abi`]: the fixtures over the C ABI, for the game's in-game
 //!   fixture harness.
 //! * [`gen`]: random valid fixtures, for the layer-agreement property test.
+//! * [`arena`], [`arena_abi`]: the arena's scenario files, in Rust and over
+//!   the C ABI for the game's arena.
 //! * [`model`]: a second, deliberately plain implementation of the rules that
 //!   the tests compare the fast one against.
 //! * [`explain`]: the score in the proposal's own words.
@@ -25,6 +27,8 @@
 #![warn(missing_docs)]
 
 pub mod abi;
+pub mod arena;
+pub mod arena_abi;
 pub mod explain;
 pub mod fixture;
 pub mod fixture_abi;

@@ -1,0 +1,486 @@
+//! The arena's scenario files (`*.arena`, arena/README.md): a map in the
+//! fixture style, the hero, the monsters and pets, the hero's policy, how
+//! many trials and which settings to compare. The game's arena
+//! (`--arena FILE`) reads them through [`crate::arena_abi`]; the arena's
+//! driver reads them here. Errors name the file and the line.
+
+use std::collections::BTreeMap;
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+/// How the hero fights (arena/README.md, "Policies").
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Policy {
+    /// Hold the starting square; attack the weakest adjacent foe, else wait.
+    Hold,
+    /// Walk to the retreat square `*` first, then hold there.
+    Retreat,
+    /// Walk to the exit `>`, attacking only what stands in the way; the
+    /// trial ends when the hero gets there.
+    Cross,
+}
+
+impl Policy {
+    /// The scenario's word for it.
+    pub fn word(self) -> &'static str {
+        match self {
+            Policy::Hold => "hold",
+            Policy::Retreat => "retreat",
+            Policy::Cross => "cross",
+        }
+    }
+}
+
+/// One creature of a scenario: a map letter whose species a `monster` or
+/// `pet` line names.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Creature {
+    /// The species, as written (`little dog`).
+    pub species: String,
+    /// (row, column) in the map.
+    pub at: (usize, usize),
+    /// The line that names the species.
+    pub line: usize,
+    /// A pet (else a hostile monster).
+    pub tame: bool,
+}
+
+/// One setting to compare: sysconf lines `KEY=VALUE`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Setting(pub Vec<(String, String)>);
+
+impl fmt::Display for Setting {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let words: Vec<String> = self.0.iter().map(|(k, v)| format!("{k}={v}")).collect();
+        write!(f, "{}", words.join(" "))
+    }
+}
+
+/// A parsed scenario.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Scenario {
+    /// The file.
+    pub path: PathBuf,
+    /// `name:` (default: the file's stem).
+    pub name: String,
+    /// `hero:` role.
+    pub role: String,
+    /// The line of `hero:`.
+    pub role_line: usize,
+    /// `hero:` experience level, 1..=30.
+    pub level: u8,
+    /// `policy:`.
+    pub policy: Policy,
+    /// `trials:`.
+    pub trials: u32,
+    /// `turns:`: the turn limit of one trial.
+    pub turns: u16,
+    /// `seed:`: trial `i` plays seed `seed + i`.
+    pub seed: u64,
+    /// `compare:`: the settings, side by side.
+    pub compare: Vec<Setting>,
+    /// The map block's rows, as written.
+    pub map: Vec<String>,
+    /// Where `@` is.
+    pub hero_at: (usize, usize),
+    /// Where the policy's goal is (`*` for retreat, `>` for cross).
+    pub goal: Option<(usize, usize)>,
+    /// Every creature, in map order.
+    pub creatures: Vec<Creature>,
+}
+
+/// A scenario error: the file, the 1-based line, and what is wrong.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ScenarioError {
+    /// The file.
+    pub file: PathBuf,
+    /// The 1-based line (0: the file as a whole).
+    pub line: usize,
+    /// What is wrong.
+    pub what: String,
+}
+
+impl fmt::Display for ScenarioError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}: {}", self.file.display(), self.line, self.what)
+    }
+}
+
+impl std::error::Error for ScenarioError {}
+
+/// The largest map the level holds (NetHack's ROWNO x COLNO-1), less a
+/// border of rock.
+pub const MAX_ROWS: usize = 19;
+/// See [`MAX_ROWS`].
+pub const MAX_COLS: usize = 77;
+
+fn known_glyph(c: char) -> bool {
+    c.is_ascii_alphabetic() || ".#-| +}^0@'>*".contains(c)
+}
+
+impl Scenario {
+    /// Reads and parses a scenario file.
+    pub fn load(path: &Path) -> Result<Scenario, ScenarioError> {
+        match std::fs::read_to_string(path) {
+            Ok(text) => Self::parse(path, &text),
+            Err(e) => Err(ScenarioError {
+                file: path.to_path_buf(),
+                line: 0,
+                what: format!("cannot read the file: {e}"),
+            }),
+        }
+    }
+
+    /// Parses scenario text; `path` names the file in errors and gives the
+    /// default name.
+    pub fn parse(path: &Path, text: &str) -> Result<Scenario, ScenarioError> {
+        let err = |line: usize, what: String| ScenarioError {
+            file: path.to_path_buf(),
+            line,
+            what,
+        };
+        let lines: Vec<&str> = text.lines().map(|l| l.trim_end_matches('\r')).collect();
+        let last = lines.len().max(1);
+        let mut seen: BTreeMap<String, usize> = BTreeMap::new();
+        let mut name = None;
+        let mut hero: Option<(String, u8, usize)> = None;
+        let mut policy = None;
+        let mut trials = None;
+        let mut turns = None;
+        let mut seed = 1u64;
+        let mut compare = Vec::new();
+        let mut legend: BTreeMap<char, (String, bool, usize)> = BTreeMap::new();
+        let mut map_line = None;
+        let mut i = 0;
+        while i < lines.len() {
+            let lineno = i + 1;
+            let content = lines[i].split('#').next().unwrap_or("").trim();
+            i += 1;
+            if content.is_empty() {
+                continue;
+            }
+            if content == "map:" {
+                map_line = Some(lineno);
+                break;
+            }
+            let Some((key, value)) = content.split_once(':') else {
+                return Err(err(
+                    lineno,
+                    format!("expected `key: value` or `map:`, found `{content}`"),
+                ));
+            };
+            let key = key.split_whitespace().collect::<Vec<_>>().join(" ");
+            let value = value.trim();
+            if let Some(&first) = seen.get(&key) {
+                return Err(err(
+                    lineno,
+                    format!("duplicate key `{key}` (first on line {first})"),
+                ));
+            }
+            seen.insert(key.clone(), lineno);
+            let words: Vec<&str> = key.split(' ').collect();
+            match words.as_slice() {
+                ["name"] if !value.is_empty() => name = Some(value.to_string()),
+                ["hero"] => {
+                    let mut w = value.split_whitespace();
+                    let (Some(role), Some(level), None) = (w.next(), w.next(), w.next()) else {
+                        return Err(err(
+                            lineno,
+                            format!("bad hero `{value}`: a role and a level, like `Valkyrie 1`"),
+                        ));
+                    };
+                    let level = level
+                        .parse::<u8>()
+                        .ok()
+                        .filter(|l| (1..=30).contains(l))
+                        .ok_or_else(|| {
+                            err(lineno, format!("bad hero level `{level}`: 1 to 30"))
+                        })?;
+                    hero = Some((role.to_string(), level, lineno));
+                }
+                ["policy"] => {
+                    policy = Some(match value {
+                        "hold" => Policy::Hold,
+                        "retreat" => Policy::Retreat,
+                        "cross" => Policy::Cross,
+                        _ => {
+                            return Err(err(
+                                lineno,
+                                format!("unknown policy `{value}` (policies: hold retreat cross)"),
+                            ))
+                        }
+                    })
+                }
+                ["trials"] => {
+                    trials = Some(
+                        value
+                            .parse::<u32>()
+                            .ok()
+                            .filter(|t| (1..=100_000).contains(t))
+                            .ok_or_else(|| {
+                                err(lineno, format!("bad trials `{value}`: 1 to 100000"))
+                            })?,
+                    )
+                }
+                ["turns"] => {
+                    turns = Some(
+                        value
+                            .parse::<u16>()
+                            .ok()
+                            .filter(|t| (1..=10_000).contains(t))
+                            .ok_or_else(|| {
+                                err(lineno, format!("bad turns `{value}`: 1 to 10000"))
+                            })?,
+                    )
+                }
+                ["seed"] => {
+                    seed = value.parse::<u64>().map_err(|_| {
+                        err(lineno, format!("bad seed `{value}`: a whole number"))
+                    })?
+                }
+                ["compare"] => {
+                    for setting in value.split('|') {
+                        let mut pairs = Vec::new();
+                        for word in setting.split_whitespace() {
+                            let Some((k, v)) = word.split_once('=') else {
+                                return Err(err(
+                                    lineno,
+                                    format!("bad setting `{word}`: sysconf KEY=VALUE, like FLANKING=100"),
+                                ));
+                            };
+                            if k.is_empty()
+                                || !k.bytes().all(|b| b.is_ascii_uppercase() || b == b'_')
+                                || v.is_empty()
+                            {
+                                return Err(err(
+                                    lineno,
+                                    format!("bad setting `{word}`: sysconf KEY=VALUE, like FLANKING=100"),
+                                ));
+                            }
+                            pairs.push((k.to_string(), v.to_string()));
+                        }
+                        if pairs.is_empty() {
+                            return Err(err(
+                                lineno,
+                                "an empty setting: settings are separated by `|`".into(),
+                            ));
+                        }
+                        compare.push(Setting(pairs));
+                    }
+                }
+                [kind @ ("monster" | "pet"), letter] => {
+                    let mut chars = letter.chars();
+                    let (Some(c), None) = (chars.next(), chars.next()) else {
+                        return Err(err(lineno, format!("`{kind} {letter}`: one map letter")));
+                    };
+                    if !c.is_ascii_alphabetic() {
+                        return Err(err(lineno, format!("`{kind} {letter}`: one map letter")));
+                    }
+                    if value.is_empty() {
+                        return Err(err(lineno, format!("`{kind} {c}` names no species")));
+                    }
+                    if let Some((_, _, first)) = legend.get(&c) {
+                        return Err(err(
+                            lineno,
+                            format!("letter `{c}` named twice (first on line {first})"),
+                        ));
+                    }
+                    legend.insert(c, (value.to_string(), *kind == "pet", lineno));
+                }
+                _ => {
+                    return Err(err(
+                        lineno,
+                        format!("unknown key `{key}` (keys: name, hero, policy, trials, turns, seed, compare, monster <letter>, pet <letter>)"),
+                    ))
+                }
+            }
+        }
+        let Some(map_line) = map_line else {
+            return Err(err(last, "missing `map:` block".into()));
+        };
+        let mut map: Vec<String> = Vec::new();
+        let mut end = None;
+        while i < lines.len() {
+            let lineno = i + 1;
+            i += 1;
+            if lines[lineno - 1].trim() == "end" {
+                end = Some(lineno);
+                break;
+            }
+            map.push(lines[lineno - 1].to_string());
+        }
+        if end.is_none() {
+            return Err(err(last, "missing `end` after the map block".into()));
+        }
+        while i < lines.len() {
+            let lineno = i + 1;
+            i += 1;
+            if !lines[lineno - 1]
+                .split('#')
+                .next()
+                .unwrap_or("")
+                .trim()
+                .is_empty()
+            {
+                return Err(err(
+                    lineno,
+                    "text after `end` (only comments may follow the map)".into(),
+                ));
+            }
+        }
+
+        let Some((role, level, role_line)) = hero else {
+            return Err(err(map_line, "missing `hero:` line".into()));
+        };
+        let Some(policy) = policy else {
+            return Err(err(map_line, "missing `policy:` line".into()));
+        };
+        let Some(trials) = trials else {
+            return Err(err(map_line, "missing `trials:` line".into()));
+        };
+        let Some(turns) = turns else {
+            return Err(err(map_line, "missing `turns:` line".into()));
+        };
+        if compare.is_empty() {
+            return Err(err(map_line, "missing `compare:` line".into()));
+        }
+        if map.len() > MAX_ROWS {
+            return Err(err(
+                map_line + 1 + MAX_ROWS,
+                format!("the map has {} rows; the level holds {MAX_ROWS}", map.len()),
+            ));
+        }
+
+        let mut hero_at = None;
+        let mut exits = Vec::new();
+        let mut holds = Vec::new();
+        let mut creatures = Vec::new();
+        let mut used = std::collections::BTreeSet::new();
+        for (r, row) in map.iter().enumerate() {
+            let lineno = map_line + 1 + r;
+            if row.chars().count() > MAX_COLS {
+                return Err(err(
+                    lineno,
+                    format!(
+                        "the row has {} columns; the level holds {MAX_COLS}",
+                        row.chars().count()
+                    ),
+                ));
+            }
+            for (c, ch) in row.chars().enumerate() {
+                if !known_glyph(ch) {
+                    return Err(err(
+                        lineno,
+                        format!(
+                            "unknown glyph `{}` in column {} (glyphs: letters . # - | space + ' }} ^ 0 @ > *)",
+                            ch.escape_debug(),
+                            c + 1
+                        ),
+                    ));
+                }
+                match ch {
+                    '@' => {
+                        if let Some((r0, _)) = hero_at {
+                            return Err(err(
+                                lineno,
+                                format!(
+                                    "two `@` in the map (the first on line {})",
+                                    map_line + 1 + r0
+                                ),
+                            ));
+                        }
+                        hero_at = Some((r, c));
+                    }
+                    '>' => exits.push((r, c, lineno)),
+                    '*' => holds.push((r, c, lineno)),
+                    l if l.is_ascii_alphabetic() => {
+                        let Some((species, tame, line)) = legend.get(&l) else {
+                            return Err(err(
+                                lineno,
+                                format!("letter `{l}` in column {} has no `monster {l}:` or `pet {l}:` line", c + 1),
+                            ));
+                        };
+                        used.insert(l);
+                        creatures.push(Creature {
+                            species: species.clone(),
+                            at: (r, c),
+                            line: *line,
+                            tame: *tame,
+                        });
+                    }
+                    _ => {}
+                }
+            }
+        }
+        let Some(hero_at) = hero_at else {
+            return Err(err(map_line, "no `@` (the hero) in the map".into()));
+        };
+        if let Some((&l, (_, _, line))) = legend.iter().find(|(l, _)| !used.contains(l)) {
+            return Err(err(*line, format!("letter `{l}` is not in the map")));
+        }
+        if !creatures.iter().any(|c| !c.tame) {
+            return Err(err(map_line, "no monster to fight in the map".into()));
+        }
+        let goal = match policy {
+            Policy::Hold => None,
+            Policy::Retreat | Policy::Cross => {
+                let (glyph, found) = if policy == Policy::Cross {
+                    ('>', &exits)
+                } else {
+                    ('*', &holds)
+                };
+                match found.as_slice() {
+                    [(r, c, _)] => Some((*r, *c)),
+                    [] => {
+                        return Err(err(
+                            map_line,
+                            format!("policy `{}` needs a `{glyph}` in the map", policy.word()),
+                        ))
+                    }
+                    [_, (_, _, line), ..] => {
+                        return Err(err(*line, format!("more than one `{glyph}` in the map")))
+                    }
+                }
+            }
+        };
+        let name = name.unwrap_or_else(|| {
+            path.file_stem()
+                .map(|s| s.to_string_lossy().into_owned())
+                .unwrap_or_default()
+        });
+        Ok(Scenario {
+            path: path.to_path_buf(),
+            name,
+            role,
+            role_line,
+            level,
+            policy,
+            trials,
+            turns,
+            seed,
+            compare,
+            map,
+            hero_at,
+            goal,
+            creatures,
+        })
+    }
+}
+
+/// Every `*.arena` file under the given files and directories, sorted.
+pub fn collect(paths: &[PathBuf]) -> std::io::Result<Vec<PathBuf>> {
+    let mut out = Vec::new();
+    for p in paths {
+        if p.is_dir() {
+            let mut found: Vec<PathBuf> = std::fs::read_dir(p)?
+                .filter_map(|e| e.ok().map(|e| e.path()))
+                .filter(|p| p.extension().is_some_and(|e| e == "arena"))
+                .collect();
+            found.sort();
+            out.extend(found);
+        } else {
+            out.push(p.clone());
+        }
+    }
+    Ok(out)
+}
