@@ -140,7 +140,7 @@ cmd_refresh() {
         msg=$(git -C "$dir" log -1 --format=%B "$c")
         name=$(printf '%s\n' "$msg" | sed -n 's/^Patch-Name: *//p' | tail -n 1)
         if [ -z "$name" ]; then
-            name=$(printf '%02d-%s.patch' "$n" "$(git -C "$dir" log -1 --format=%s "$c" | sed 's/^Subject: *//' | slug)")
+            name=$(printf '%04d-%s.patch' "$n" "$(git -C "$dir" log -1 --format=%s "$c" | sed 's/^Subject: *//' | slug)")
         fi
         {
             printf '%s\n' "$msg" | sed -e '/^Patch-Name:/d' -e '/^Series-Tag:/d' |
