@@ -269,6 +269,7 @@ struct flank_arena {
     uint8_t policy;              /* FLANK_ARENA_* */
     uint16_t turns;              /* `turns:`, the turn limit, 1..10000 */
     uint16_t ncreatures;         /* entries in creatures[] */
+    char hero_on;                /* the terrain under '@': '.', '#' or '\'' */
     const struct flank_arena_creature *creatures;
 };
 

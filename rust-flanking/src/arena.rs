@@ -83,6 +83,9 @@ pub struct Scenario {
     pub map: Vec<String>,
     /// Where `@` is.
     pub hero_at: (usize, usize),
+    /// `hero-on:` the terrain under `@` as a map glyph: `.` for `floor`
+    /// (the default), `#` for `corridor`, `'` for `door` (an open door).
+    pub hero_on: char,
     /// Where the policy's goal is (`*` for retreat, `>` for cross).
     pub goal: Option<(usize, usize)>,
     /// Every creature, in map order.
@@ -148,6 +151,7 @@ impl Scenario {
         let mut trials = None;
         let mut turns = None;
         let mut seed = 1u64;
+        let mut hero_on = '.';
         let mut compare = Vec::new();
         let mut legend: BTreeMap<char, (String, bool, usize)> = BTreeMap::new();
         let mut map_line = None;
@@ -180,7 +184,15 @@ impl Scenario {
             seen.insert(key.clone(), lineno);
             let words: Vec<&str> = key.split(' ').collect();
             match words.as_slice() {
-                ["name"] if !value.is_empty() => name = Some(value.to_string()),
+                ["name"] => {
+                    if value.is_empty() || value.contains(char::is_whitespace) {
+                        return Err(err(
+                            lineno,
+                            format!("bad name `{value}`: one word, like jackals-open"),
+                        ));
+                    }
+                    name = Some(value.to_string())
+                }
                 ["hero"] => {
                     let mut w = value.split_whitespace();
                     let (Some(role), Some(level), None) = (w.next(), w.next(), w.next()) else {
@@ -197,6 +209,19 @@ impl Scenario {
                             err(lineno, format!("bad hero level `{level}`: 1 to 30"))
                         })?;
                     hero = Some((role.to_string(), level, lineno));
+                }
+                ["hero-on"] => {
+                    hero_on = match value {
+                        "floor" => '.',
+                        "corridor" => '#',
+                        "door" => '\'',
+                        _ => {
+                            return Err(err(
+                                lineno,
+                                format!("bad hero-on `{value}`: the terrain under `@`, one of floor corridor door"),
+                            ))
+                        }
+                    }
                 }
                 ["policy"] => {
                     policy = Some(match value {
@@ -290,7 +315,7 @@ impl Scenario {
                 _ => {
                     return Err(err(
                         lineno,
-                        format!("unknown key `{key}` (keys: name, hero, policy, trials, turns, seed, compare, monster <letter>, pet <letter>)"),
+                        format!("unknown key `{key}` (keys: name, hero, hero-on, policy, trials, turns, seed, compare, monster <letter>, pet <letter>)"),
                     ))
                 }
             }
@@ -461,6 +486,7 @@ impl Scenario {
             compare,
             map,
             hero_at,
+            hero_on,
             goal,
             creatures,
         })

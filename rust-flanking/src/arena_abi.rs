@@ -93,6 +93,7 @@ impl ArenaFile {
             } as u8,
             turns: s.turns,
             ncreatures: small(s.creatures.len()),
+            hero_on: s.hero_on as u8 as c_char,
             ..Default::default()
         };
         ArenaFile {
@@ -256,6 +257,7 @@ mod tests {
             assert_eq!((a.role_line, a.level, a.turns), (1, 3, 50));
             assert_eq!(u32::from(a.policy), sys::FLANK_ARENA_RETREAT);
             assert_eq!(a.ncreatures, 2);
+            assert_eq!(a.hero_on as u8, b'.');
             let cs = std::slice::from_raw_parts(a.creatures, 2);
             assert_eq!(CStr::from_ptr(cs[0].species).to_str().unwrap(), "jackal");
             assert_eq!((cs[0].row, cs[0].col, cs[0].line, cs[0].tame), (0, 2, 6, 0));

@@ -57,6 +57,7 @@ fn the_good_one_parses() {
     assert_eq!(s.compare[1].to_string(), "FLANKING=100");
     assert_eq!(s.hero_at, (2, 3));
     assert_eq!(s.goal, None);
+    assert_eq!(s.hero_on, '.');
     assert_eq!(s.creatures.len(), 5);
     assert_eq!(s.creatures.iter().filter(|c| c.tame).count(), 1);
     let dog = s.creatures.iter().find(|c| c.tame).unwrap();
@@ -69,9 +70,11 @@ fn the_good_one_parses() {
 #[test]
 fn header_errors_name_their_line() {
     let cases: &[(usize, &str, &str)] = &[
+        (2, "name: the jackals", "bad name `the jackals`: one word"),
         (3, "hero: Valkyrie", "bad hero `Valkyrie`"),
         (3, "hero: Valkyrie 31", "bad hero level `31`"),
         (4, "policy: charge", "unknown policy `charge`"),
+        (10, "hero-on: wall", "bad hero-on `wall`"),
         (5, "trials: 0", "bad trials `0`"),
         (6, "turns: many", "bad turns `many`"),
         (7, "seed: -1", "bad seed `-1`"),
