@@ -50,9 +50,10 @@ fn main() -> ExitCode {
     run_game(argv0, pg.dir().to_path_buf(), absolute_fixture_paths(args))
 }
 
-/// `--flank-fixtures[=PATH] [PATH...]` (the fixture harness, debug mode):
-/// the game takes relative paths from the playground it changes into, so
-/// they are made absolute here, from the directory the launcher started in.
+/// `--flank-fixtures[=PATH] [PATH...]` (the fixture harness) and `--arena
+/// FILE` (the arena), both debug mode: the game takes relative paths from
+/// the playground it changes into, so they are made absolute here, from the
+/// directory the launcher started in.
 fn absolute_fixture_paths(args: Vec<OsString>) -> Vec<OsString> {
     const OPT: &[u8] = b"--flank-fixtures";
     let Ok(cwd) = std::env::current_dir() else {
@@ -68,8 +69,19 @@ fn absolute_fixture_paths(args: Vec<OsString>) -> Vec<OsString> {
     };
     let mut out = Vec::with_capacity(args.len());
     let mut in_paths = false;
+    let mut arena_file = false;
     for arg in args {
         let bytes = arg.clone().into_vec();
+        if std::mem::take(&mut arena_file) {
+            out.push(absolute(&bytes));
+            continue;
+        }
+        if bytes == b"--arena" {
+            in_paths = false;
+            arena_file = true;
+            out.push(arg);
+            continue;
+        }
         if bytes.first() == Some(&b'-') {
             in_paths = false;
             if bytes == OPT {
@@ -131,7 +143,7 @@ fn run_game(argv0: OsString, dir: PathBuf, args: Vec<OsString>) -> ExitCode {
 /// The engine's entry points are called from C only; naming them here makes
 /// the linker keep them whatever order it reads the archives in.
 fn keep_engine() {
-    use rust_flanking::{abi, fixture_abi};
+    use rust_flanking::{abi, arena_abi, fixture_abi};
     std::hint::black_box([
         abi::flank_score as *const (),
         abi::flank_explain as *const (),
@@ -144,5 +156,9 @@ fn keep_engine() {
         fixture_abi::flank_fixtures_count as *const (),
         fixture_abi::flank_fixtures_get as *const (),
         fixture_abi::flank_fixtures_free as *const (),
+        // the arena (wizard mode, --arena)
+        arena_abi::flank_arena_load as *const (),
+        arena_abi::flank_arena_get as *const (),
+        arena_abi::flank_arena_free as *const (),
     ]);
 }
