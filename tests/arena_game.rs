@@ -122,14 +122,7 @@ fn trials_complete_and_a_seed_replays_its_fight() {
         assert_eq!(String::from_utf8_lossy(&again.stdout), lines[1]);
     }
     // No save, bones or lock files are left.
-    for entry in std::fs::read_dir(&pg).unwrap() {
-        let name = entry.unwrap().file_name().into_string().unwrap();
-        assert!(
-            !name.contains("arena") && name != "paniclog",
-            "left behind: {name}"
-        );
-    }
-    assert_eq!(std::fs::read_dir(pg.join("save")).unwrap().count(), 0);
+    common::assert_nothing_left(&pg, "arena");
 }
 
 #[test]

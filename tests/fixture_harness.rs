@@ -75,15 +75,7 @@ fn every_fixture_passes_in_the_game() {
     assert_eq!(*summary, format!("{} passed, 0 failed", files.len()));
     assert!(stderr.is_empty(), "stderr: {stderr}");
     // No lock or level files left behind, no save, no paniclog.
-    let pg = scratch.path().join("playground");
-    for entry in std::fs::read_dir(&pg).unwrap() {
-        let name = entry.unwrap().file_name().into_string().unwrap();
-        assert!(
-            !name.contains("flankfx") && name != "paniclog",
-            "left behind: {name}"
-        );
-    }
-    assert_eq!(std::fs::read_dir(pg.join("save")).unwrap().count(), 0);
+    common::assert_nothing_left(&scratch.path().join("playground"), "flankfx");
 }
 
 #[test]

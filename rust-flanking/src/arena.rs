@@ -8,6 +8,8 @@ use std::collections::BTreeMap;
 use std::fmt;
 use std::path::{Path, PathBuf};
 
+use crate::text::{Header, Layout, Text};
+
 /// How the hero fights (arena/README.md, "Policies").
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Policy {
@@ -142,9 +144,23 @@ impl Scenario {
             line,
             what,
         };
-        let lines: Vec<&str> = text.lines().map(|l| l.trim_end_matches('\r')).collect();
-        let last = lines.len().max(1);
-        let mut seen: BTreeMap<String, usize> = BTreeMap::new();
+        let layout = |e: Layout| match e {
+            Layout::NotKeyValue(line, text) => err(
+                line,
+                format!("expected `key: value` or `map:`, found `{text}`"),
+            ),
+            Layout::DuplicateKey(line, key, first) => err(
+                line,
+                format!("duplicate key `{key}` (first on line {first})"),
+            ),
+            Layout::MissingMap(line) => err(line, "missing `map:` block".into()),
+            Layout::MissingEnd(line) => err(line, "missing `end` after the map block".into()),
+            Layout::TextAfterEnd(line) => err(
+                line,
+                "text after `end` (only comments may follow the map)".into(),
+            ),
+        };
+        let mut text = Text::new(text);
         let mut name = None;
         let mut hero: Option<(String, u8, usize)> = None;
         let mut policy = None;
@@ -154,34 +170,12 @@ impl Scenario {
         let mut hero_on = '.';
         let mut compare = Vec::new();
         let mut legend: BTreeMap<char, (String, bool, usize)> = BTreeMap::new();
-        let mut map_line = None;
-        let mut i = 0;
-        while i < lines.len() {
-            let lineno = i + 1;
-            let content = lines[i].split('#').next().unwrap_or("").trim();
-            i += 1;
-            if content.is_empty() {
-                continue;
-            }
-            if content == "map:" {
-                map_line = Some(lineno);
-                break;
-            }
-            let Some((key, value)) = content.split_once(':') else {
-                return Err(err(
-                    lineno,
-                    format!("expected `key: value` or `map:`, found `{content}`"),
-                ));
-            };
-            let key = key.split_whitespace().collect::<Vec<_>>().join(" ");
-            let value = value.trim();
-            if let Some(&first) = seen.get(&key) {
-                return Err(err(
-                    lineno,
-                    format!("duplicate key `{key}` (first on line {first})"),
-                ));
-            }
-            seen.insert(key.clone(), lineno);
+        while let Some(Header {
+            line: lineno,
+            key,
+            value,
+        }) = text.header().map_err(layout)?
+        {
             let words: Vec<&str> = key.split(' ').collect();
             match words.as_slice() {
                 ["name"] => {
@@ -320,39 +314,7 @@ impl Scenario {
                 }
             }
         }
-        let Some(map_line) = map_line else {
-            return Err(err(last, "missing `map:` block".into()));
-        };
-        let mut map: Vec<String> = Vec::new();
-        let mut end = None;
-        while i < lines.len() {
-            let lineno = i + 1;
-            i += 1;
-            if lines[lineno - 1].trim() == "end" {
-                end = Some(lineno);
-                break;
-            }
-            map.push(lines[lineno - 1].to_string());
-        }
-        if end.is_none() {
-            return Err(err(last, "missing `end` after the map block".into()));
-        }
-        while i < lines.len() {
-            let lineno = i + 1;
-            i += 1;
-            if !lines[lineno - 1]
-                .split('#')
-                .next()
-                .unwrap_or("")
-                .trim()
-                .is_empty()
-            {
-                return Err(err(
-                    lineno,
-                    "text after `end` (only comments may follow the map)".into(),
-                ));
-            }
-        }
+        let (map_line, map) = text.map().map_err(layout)?;
 
         let Some((role, level, role_line)) = hero else {
             return Err(err(map_line, "missing `hero:` line".into()));

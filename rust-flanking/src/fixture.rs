@@ -2,12 +2,12 @@
 //! `tests/fixtures/README.md`): one attack on one defender, the squares around
 //! it, and the bonus that attack must get.
 
-use std::collections::HashMap;
 use std::fmt;
 use std::path::{Path, PathBuf};
 
 use crate::rules::{dir_name, Neighbourhood};
 use crate::sys::{self, flank_neighbourhood};
+use crate::text::{Header, Layout, Text};
 
 /// The direction words of the format, indexed by direction (0 W .. 7 SW).
 pub const DIR_WORDS: [&str; 8] = ["w", "nw", "n", "ne", "e", "se", "s", "sw"];
@@ -274,41 +274,26 @@ impl Fixture {
             kind,
         };
 
-        let lines: Vec<&str> = text.lines().map(|l| l.trim_end_matches('\r')).collect();
-        let last_line = lines.len().max(1);
-        let mut seen: HashMap<String, usize> = HashMap::new();
+        let layout = |e: Layout| match e {
+            Layout::NotKeyValue(line, text) => err(line, NotKeyValue(text)),
+            Layout::DuplicateKey(line, key, first) => err(line, DuplicateKey(key, first)),
+            Layout::MissingMap(line) => err(line, MissingMap),
+            Layout::MissingEnd(line) => err(line, MissingEnd),
+            Layout::TextAfterEnd(line) => err(line, TextAfterEnd),
+        };
+        let mut text = Text::new(text);
         let mut name = None;
         let mut attacker: Option<(u8, usize)> = None;
         let mut expect = None;
         let mut defender = DefenderTraits::default();
-        let mut defender_line = 0;
         let mut creature_lines: Vec<(u8, CreatureStates, usize)> = Vec::new();
-        let mut map_line = None;
-        let mut map: Vec<String> = Vec::new();
-        let mut end_line = None;
 
-        let mut i = 0;
-        // Header.
-        while i < lines.len() {
-            let lineno = i + 1;
-            let content = lines[i].split('#').next().unwrap_or("").trim();
-            i += 1;
-            if content.is_empty() {
-                continue;
-            }
-            if content == "map:" {
-                map_line = Some(lineno);
-                break;
-            }
-            let Some((key, value)) = content.split_once(':') else {
-                return Err(err(lineno, NotKeyValue(content.to_string())));
-            };
-            let key = key.split_whitespace().collect::<Vec<_>>().join(" ");
-            let value = value.trim();
-            if let Some(&first) = seen.get(&key) {
-                return Err(err(lineno, DuplicateKey(key, first)));
-            }
-            seen.insert(key.clone(), lineno);
+        while let Some(Header {
+            line: lineno,
+            key,
+            value,
+        }) = text.header().map_err(layout)?
+        {
             let mut words = key.split(' ');
             match (words.next(), words.next(), words.next()) {
                 (Some("name"), None, _) => name = Some(value.to_string()),
@@ -324,7 +309,6 @@ impl Fixture {
                 }
                 (Some("defender"), None, _) => {
                     defender = parse_traits(value).map_err(|k| err(lineno, k))?;
-                    defender_line = lineno;
                 }
                 (Some("creature"), Some(dir), None) => {
                     let d = parse_dir(dir).ok_or_else(|| err(lineno, BadDirection(dir.into())))?;
@@ -334,32 +318,8 @@ impl Fixture {
                 _ => return Err(err(lineno, UnknownKey(key))),
             }
         }
-        let Some(map_line) = map_line else {
-            return Err(err(last_line, MissingMap));
-        };
-        // Map block: taken verbatim (`#` is a corridor here, not a comment).
-        while i < lines.len() {
-            let lineno = i + 1;
-            let row = lines[i];
-            i += 1;
-            if row.trim() == "end" {
-                end_line = Some(lineno);
-                break;
-            }
-            map.push(row.to_string());
-        }
-        if end_line.is_none() {
-            return Err(err(last_line, MissingEnd));
-        }
-        // After the map: comments only.
-        while i < lines.len() {
-            let lineno = i + 1;
-            let content = lines[i].split('#').next().unwrap_or("").trim();
-            i += 1;
-            if !content.is_empty() {
-                return Err(err(lineno, TextAfterEnd));
-            }
-        }
+        // The map block: taken verbatim (`#` is a corridor there).
+        let (map_line, map) = text.map().map_err(layout)?;
 
         // Glyphs and the defender.
         let mut at: Option<(usize, usize)> = None;
@@ -443,7 +403,6 @@ impl Fixture {
         let Some(expect_half_points) = expect else {
             return Err(err(map_line, MissingExpect));
         };
-        let _ = defender_line;
 
         let name = name.unwrap_or_else(|| {
             path.file_stem()

@@ -36,3 +36,4 @@ pub mod gen;
 pub mod model;
 pub mod rules;
 pub mod sys;
+mod text;

@@ -34,6 +34,20 @@ impl Drop for Scratch {
     }
 }
 
+/// Asserts that an unattended run (the fixture harness, the arena) left no
+/// lock or level file named with `marker`, no paniclog and no save in the
+/// playground `pg`.
+pub fn assert_nothing_left(pg: &Path, marker: &str) {
+    for entry in std::fs::read_dir(pg).unwrap() {
+        let name = entry.unwrap().file_name().into_string().unwrap();
+        assert!(
+            !name.contains(marker) && name != "paniclog",
+            "left behind: {name}"
+        );
+    }
+    assert_eq!(std::fs::read_dir(pg.join("save")).unwrap().count(), 0);
+}
+
 /// A config file that starts a game with no prompts.
 pub fn write_config(dir: &Path, name: &str) -> PathBuf {
     let path = dir.join("nethackrc");
