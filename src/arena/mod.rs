@@ -1,0 +1,11 @@
+//! The arena's driver: it plays every trial of `*.arena` scenarios in the
+//! real game (`nethack-flanking --arena FILE --arena-seed=SEED`, one
+//! process per trial) under each setting of their `compare:` line, and
+//! writes what the numbers say.
+//!
+//! - [`line`]: the one line a trial prints;
+//! - [`stats`] and [`summary`]: intervals, per setting and paired.
+
+pub mod line;
+pub mod stats;
+pub mod summary;
