@@ -4,8 +4,10 @@
 //! writes what the numbers say.
 //!
 //! - [`line`]: the one line a trial prints;
+//! - [`run`]: playgrounds, processes, seeds;
 //! - [`stats`] and [`summary`]: intervals, per setting and paired.
 
 pub mod line;
+pub mod run;
 pub mod stats;
 pub mod summary;
