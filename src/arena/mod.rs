@@ -1,13 +1,41 @@
 //! The arena's driver: it plays every trial of `*.arena` scenarios in the
 //! real game (`nethack-flanking --arena FILE --arena-seed=SEED`, one
 //! process per trial) under each setting of their `compare:` line, and
-//! writes what the numbers say.
+//! writes what the numbers say: docs/BALANCE.md and docs/balance-chart.svg.
 //!
 //! - [`line`]: the one line a trial prints;
 //! - [`run`]: playgrounds, processes, seeds;
-//! - [`stats`] and [`summary`]: intervals, per setting and paired.
+//! - [`stats`] and [`summary`]: intervals, per setting and paired;
+//! - [`verdict`]: the proposal's claims answered;
+//! - [`report`] and [`chart`]: the Markdown and the SVG.
+//!
+//! The binary is `src/bin/arena.rs`; `bench/arena.sh` runs it.
 
+pub mod chart;
 pub mod line;
+pub mod report;
 pub mod run;
 pub mod stats;
 pub mod summary;
+pub mod verdict;
+
+use std::io;
+use std::path::{Path, PathBuf};
+
+/// Writes `DIR/BALANCE.md` and `DIR/balance-chart.svg`, each through a
+/// temporary file, and returns their paths.
+pub fn write_report(
+    run: &run::Run,
+    meta: &report::Meta,
+    dir: &Path,
+) -> io::Result<(PathBuf, PathBuf)> {
+    std::fs::create_dir_all(dir)?;
+    let md = dir.join(report::REPORT);
+    let svg = dir.join(report::CHART);
+    for (path, text) in [(&md, report::markdown(run, meta)), (&svg, chart::svg(run))] {
+        let tmp = path.with_extension("new");
+        std::fs::write(&tmp, text)?;
+        std::fs::rename(&tmp, path)?;
+    }
+    Ok((md, svg))
+}

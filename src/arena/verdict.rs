@@ -1,0 +1,600 @@
+//! The verdicts: each of the proposal's claims answered from the numbers.
+//! Scenarios are looked up by name (arena/README.md lists them); a claim
+//! whose scenarios are missing is "not measured".
+
+use std::fmt;
+
+use rust_flanking::arena::Setting;
+
+use super::report::thousands;
+use super::run::{Run, ScenarioRun};
+use super::stats::{independent_difference, Interval};
+use super::summary::{Paired, Summary};
+
+/// What the numbers say about a claim.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Finding {
+    /// Every measurement the claim rests on shows it, beyond chance.
+    Supported,
+    /// Some do, none contradicts it.
+    Partly,
+    /// No difference beyond chance either way.
+    NotShown,
+    /// The numbers show the opposite, beyond chance.
+    Contradicted,
+    /// The scenarios it needs were not run.
+    NotMeasured,
+}
+
+impl fmt::Display for Finding {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Finding::Supported => "supported",
+            Finding::Partly => "partly supported",
+            Finding::NotShown => "not shown by these numbers",
+            Finding::Contradicted => "contradicted",
+            Finding::NotMeasured => "not measured",
+        })
+    }
+}
+
+/// One claim and its answer.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Verdict {
+    /// The claim, in the proposal's words.
+    pub claim: &'static str,
+    /// The answer.
+    pub finding: Finding,
+    /// The numbers behind it, in sentences.
+    pub text: String,
+}
+
+/// The setting a verdict compares with the baseline: `FLANKING=100` if the
+/// scenario has it (and it is not the baseline), else the second setting.
+pub fn flanking_index(sc: &ScenarioRun) -> Option<usize> {
+    let is_100 = |s: &Setting| s.0.iter().any(|(k, v)| k == "FLANKING" && v == "100");
+    (1..sc.settings.len())
+        .find(|&i| is_100(&sc.settings[i].setting))
+        .or((sc.settings.len() > 1).then_some(1))
+}
+
+/// One scenario's setting against its baseline.
+#[derive(Debug, Clone)]
+pub struct Effect<'a> {
+    /// The scenario.
+    pub name: &'a str,
+    /// The baseline setting and its figures.
+    pub base: (&'a Setting, Summary),
+    /// The compared setting and its figures.
+    pub other: (&'a Setting, Summary),
+    /// The paired differences.
+    pub paired: Paired,
+}
+
+impl<'a> Effect<'a> {
+    /// The scenario's setting `i` against its first.
+    pub fn at(sc: &'a ScenarioRun, i: usize) -> Option<Effect<'a>> {
+        let (b, o) = (&sc.settings[0], sc.settings.get(i)?);
+        if i == 0 {
+            return None;
+        }
+        Some(Effect {
+            name: &sc.scenario.name,
+            base: (&b.setting, Summary::of(&b.trials)),
+            other: (&o.setting, Summary::of(&o.trials)),
+            paired: Paired::of(&b.trials, &o.trials)?,
+        })
+    }
+
+    /// The effect a verdict reads: [`flanking_index`]'s setting.
+    pub fn of(sc: &'a ScenarioRun) -> Option<Effect<'a>> {
+        Effect::at(sc, flanking_index(sc)?)
+    }
+
+    /// 1 when the setting costs the hero (more HP lost or more deaths,
+    /// beyond chance, and neither fewer), -1 when it spares the hero, 0
+    /// otherwise.
+    pub fn harm(&self) -> i8 {
+        combine(&[self.paired.hp_lost, self.paired.death_rate])
+    }
+
+    /// `name (OTHER against BASE, N seeds): HP lost ..., death rate ...`.
+    pub fn sentence(&self) -> String {
+        format!(
+            "`{}` ({} against {}, {} seeds): HP lost {}, {}; death rate {}, {}",
+            self.name,
+            self.other.0,
+            self.base.0,
+            thousands(self.paired.n),
+            diff(self.paired.hp_lost, 1.0, 1, ""),
+            real(self.paired.hp_lost),
+            diff(self.paired.death_rate, 100.0, 1, " pp"),
+            real(self.paired.death_rate),
+        )
+    }
+}
+
+/// 1 if some interval lies above 0 and none below, -1 the other way, else 0.
+fn combine(ivs: &[Option<Interval>]) -> i8 {
+    let up = ivs.iter().flatten().any(|i| i.sign() > 0);
+    let down = ivs.iter().flatten().any(|i| i.sign() < 0);
+    match (up, down) {
+        (true, false) => 1,
+        (false, true) => -1,
+        _ => 0,
+    }
+}
+
+/// A signed difference and its interval: `+3.1 [+2.2, +4.0]`, times
+/// `scale`, with `unit` after the estimate. An interval that excludes 0
+/// gets up to two more decimals rather than show its nearer end as 0.
+pub fn diff(iv: Option<Interval>, scale: f64, decimals: usize, unit: &str) -> String {
+    match iv {
+        None => "n/a".to_string(),
+        Some(iv) => {
+            let iv = iv.scaled(scale);
+            if iv.is_known() {
+                let near = if iv.lo > 0.0 {
+                    iv.lo
+                } else if iv.hi < 0.0 {
+                    iv.hi
+                } else {
+                    1.0
+                };
+                let mut decimals = decimals;
+                for _ in 0..2 {
+                    if near.abs() * 10f64.powi(decimals as i32) < 0.5 {
+                        decimals += 1;
+                    }
+                }
+                format!(
+                    "{:+.d$}{unit} [{:+.d$}, {:+.d$}]",
+                    iv.est,
+                    iv.lo,
+                    iv.hi,
+                    d = decimals
+                )
+            } else {
+                format!("{:+.d$}{unit} [no interval]", iv.est, d = decimals)
+            }
+        }
+    }
+}
+
+/// `real` when the interval excludes 0 (`real, only just` when a 99%
+/// interval would not), else says there is no real difference.
+pub fn real(iv: Option<Interval>) -> &'static str {
+    match iv {
+        Some(iv) if !iv.is_known() => "too few trials to tell",
+        Some(iv) if iv.excludes_zero_at_99() => "real",
+        Some(iv) if iv.excludes_zero() => "real, only just",
+        Some(_) => "no real difference",
+        None => "not measured",
+    }
+}
+
+/// A rate and its interval in percent: `61.2% [58.0, 64.3]`.
+pub fn percent(iv: Option<Interval>) -> String {
+    match iv {
+        None => "n/a".into(),
+        Some(iv) => format!(
+            "{:.1}% [{:.1}, {:.1}]",
+            100.0 * iv.est,
+            100.0 * iv.lo,
+            100.0 * iv.hi
+        ),
+    }
+}
+
+/// A mean and its interval: `5.2 [4.6, 5.8]`.
+pub fn plain(iv: Option<Interval>, decimals: usize) -> String {
+    match iv {
+        None => "n/a".into(),
+        Some(iv) if !iv.is_known() => format!("{:.d$} [no interval]", iv.est, d = decimals),
+        Some(iv) => format!(
+            "{:.d$} [{:.d$}, {:.d$}]",
+            iv.est,
+            iv.lo,
+            iv.hi,
+            d = decimals
+        ),
+    }
+}
+
+/// Every claim's verdict.
+pub fn verdicts(run: &Run) -> Vec<Verdict> {
+    vec![choke_points(run), open_levels(run), pets(run), hordes(run)]
+}
+
+fn not_measured(claim: &'static str, why: String) -> Verdict {
+    Verdict {
+        claim,
+        finding: Finding::NotMeasured,
+        text: why,
+    }
+}
+
+/// The scenario's effect, or why there is none.
+fn effect<'a>(run: &'a Run, name: &str) -> Result<Effect<'a>, String> {
+    let sc = run
+        .scenario(name)
+        .ok_or_else(|| format!("`{name}` was not run"))?;
+    Effect::of(sc).ok_or_else(|| format!("`{name}` compares no second setting"))
+}
+
+/// The jackal pack of `jackals-open` at a choke point: held in a corridor,
+/// in a doorway, or reached by backing into a corridor first.
+const CHOKES: [&str; 3] = ["jackals-corridor", "jackals-doorway", "jackals-retreat"];
+
+fn choke_points(run: &Run) -> Verdict {
+    const CLAIM: &str = "Choke points protect the hero";
+    let open = match effect(run, "jackals-open") {
+        Ok(e) => e,
+        Err(why) => {
+            return not_measured(
+                CLAIM,
+                format!("{why}, so there is nothing to compare the choke points with."),
+            )
+        }
+    };
+    let chokes: Vec<Effect> = CHOKES.iter().filter_map(|n| effect(run, n).ok()).collect();
+    if chokes.is_empty() {
+        return not_measured(
+            CLAIM,
+            format!(
+                "None of {} was run (with a second setting).",
+                quoted(&CHOKES)
+            ),
+        );
+    }
+    let mut text = format!("In the open, {}.", open.sentence());
+    for c in &chokes {
+        text.push_str(&format!(" At a choke point, {}.", c.sentence()));
+    }
+    let mut gaps = Vec::new();
+    for c in &chokes {
+        let hp = gap(open.paired.hp_lost, c.paired.hp_lost);
+        let death = gap(open.paired.death_rate, c.paired.death_rate);
+        text.push_str(&format!(
+            " What flanking costs in the open minus what it costs in `{}`: HP lost {}, {}; death rate {}, {}.",
+            c.name,
+            diff(hp, 1.0, 1, ""),
+            real(hp),
+            diff(death, 100.0, 1, " pp"),
+            real(death)
+        ));
+        gaps.push(combine(&[hp, death]));
+    }
+    let (up, down) = (gaps.contains(&1), gaps.contains(&-1));
+    let finding = if down && !up {
+        Finding::Contradicted
+    } else if up && !down && open.harm() > 0 && gaps.iter().all(|&g| g > 0) {
+        Finding::Supported
+    } else if up && !down {
+        Finding::Partly
+    } else {
+        text.push_str(if up {
+            " The choke points disagree with each other."
+        } else if open.harm() <= 0 {
+            " Flanking made no real difference in the open, so there is nothing for a choke point to protect against here."
+        } else {
+            " Flanking's cost in the open and at the choke points differ by no more than chance."
+        });
+        Finding::NotShown
+    };
+    Verdict {
+        claim: CLAIM,
+        finding,
+        text,
+    }
+}
+
+/// `a - b` for two independent scenarios' effects.
+fn gap(a: Option<Interval>, b: Option<Interval>) -> Option<Interval> {
+    Some(independent_difference(a?, b?))
+}
+
+/// Supported when every measured effect harms, partly when some do,
+/// contradicted when some spare the hero and none harms.
+fn from_harms(harms: &[i8]) -> Finding {
+    if harms.iter().all(|&h| h > 0) {
+        Finding::Supported
+    } else if harms.contains(&1) && !harms.contains(&-1) {
+        Finding::Partly
+    } else if harms.contains(&-1) && !harms.contains(&1) {
+        Finding::Contradicted
+    } else {
+        Finding::NotShown
+    }
+}
+
+fn open_levels(run: &Run) -> Verdict {
+    const CLAIM: &str = "Open levels such as the Big Room and the Mines become more dangerous";
+    let names = ["mines-gang", "bigroom-horde", "soldier-ants"];
+    let effects: Vec<Effect> = names.iter().filter_map(|n| effect(run, n).ok()).collect();
+    if effects.is_empty() {
+        return not_measured(
+            CLAIM,
+            format!(
+                "None of {} was run (with a second setting).",
+                quoted(&names)
+            ),
+        );
+    }
+    let mut text = String::new();
+    for e in &effects {
+        text.push_str(&format!("{}. ", e.sentence()));
+    }
+    let missing: Vec<&str> = names
+        .iter()
+        .copied()
+        .filter(|n| !effects.iter().any(|e| e.name == *n))
+        .collect();
+    if !missing.is_empty() {
+        text.push_str(&format!("Not measured: {}. ", quoted(&missing)));
+    }
+    Verdict {
+        claim: CLAIM,
+        finding: from_harms(&effects.iter().map(Effect::harm).collect::<Vec<_>>()),
+        text: text.trim_end().to_string(),
+    }
+}
+
+fn pets(run: &Run) -> Verdict {
+    const CLAIM: &str = "Pets flank for the hero";
+    let with = match effect(run, "pet-flanks") {
+        Ok(e) => e,
+        Err(why) => return not_measured(CLAIM, format!("{why}.")),
+    };
+    let on = &with.other.1;
+    let off = &with.base.1;
+    let mut text = format!(
+        "With the pet (`pet-flanks`, {}), the hero's attacks get {} flanking points per roll, \
+         and hit {} of the time ({} with {}: {}, {}).",
+        with.other.0,
+        plain(on.hero_bonus, 2),
+        percent(on.hero_hit_rate),
+        percent(off.hero_hit_rate),
+        with.base.0,
+        hit_diff(on, off),
+        real(hit_gap(on, off)),
+    );
+    // The same foe without the pet, under the same setting.
+    let alone = run.scenario("pet-alone").and_then(|sc| {
+        let i = sc
+            .settings
+            .iter()
+            .position(|s| s.setting == *with.other.0)
+            .or_else(|| flanking_index(sc))?;
+        Some((&sc.settings[i].setting, Summary::of(&sc.settings[i].trials)))
+    });
+    let key = match &alone {
+        Some((setting, a)) => {
+            let bonus = gap(on.hero_bonus, a.hero_bonus);
+            text.push_str(&format!(
+                " Alone against the same foe (`pet-alone`, {setting}): {} points per roll, so the pet adds {}, {}; \
+                 the hero hits {} of the time, so the pet changes it by {}, {}.",
+                plain(a.hero_bonus, 2),
+                diff(bonus, 1.0, 2, ""),
+                real(bonus),
+                percent(a.hero_hit_rate),
+                hit_diff(on, a),
+                real(hit_gap(on, a)),
+            ));
+            bonus
+        }
+        None => {
+            text.push_str(
+                " `pet-alone` was not run: the bonus is compared with FLANKING off only.",
+            );
+            gap(on.hero_bonus, off.hero_bonus)
+        }
+    };
+    text.push_str(&format!(" The fight as a whole: {}.", with.sentence()));
+    let hit_up = combine(&[hit_gap(on, off)]) > 0
+        || alone
+            .as_ref()
+            .is_some_and(|(_, a)| combine(&[hit_gap(on, a)]) > 0);
+    let finding = match (combine(&[key]), hit_up) {
+        (1, true) => Finding::Supported,
+        (1, false) => {
+            text.push_str(" The bonus is real; the change in the hit rate is not beyond chance.");
+            Finding::Partly
+        }
+        (-1, _) => Finding::Contradicted,
+        _ => Finding::NotShown,
+    };
+    Verdict {
+        claim: CLAIM,
+        finding,
+        text,
+    }
+}
+
+/// The hero's hit rate under `a` minus under `b` (independent: Wilson
+/// intervals combined).
+fn hit_gap(a: &Summary, b: &Summary) -> Option<Interval> {
+    gap(a.hero_hit_rate, b.hero_hit_rate)
+}
+
+fn hit_diff(a: &Summary, b: &Summary) -> String {
+    diff(hit_gap(a, b), 100.0, 1, " pp")
+}
+
+fn hordes(run: &Run) -> Verdict {
+    const CLAIM: &str = "Running through hordes costs";
+    let e = match effect(run, "bigroom-horde") {
+        Ok(e) => e,
+        Err(why) => return not_measured(CLAIM, format!("{why}.")),
+    };
+    let crossed = |s: &Summary| {
+        format!(
+            "{} of {}",
+            thousands(s.count(super::line::Outcome::Crossed)),
+            thousands(s.n)
+        )
+    };
+    let text = format!(
+        "Crossing the Big Room: {}. The hero got across in {} trials under {} and {} under {}.",
+        e.sentence(),
+        crossed(&e.other.1),
+        e.other.0,
+        crossed(&e.base.1),
+        e.base.0
+    );
+    Verdict {
+        claim: CLAIM,
+        finding: from_harms(&[e.harm()]),
+        text,
+    }
+}
+
+fn quoted(names: &[&str]) -> String {
+    names
+        .iter()
+        .map(|n| format!("`{n}`"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::arena::line::{Outcome, Trial};
+    use crate::arena::run::SettingRun;
+    use rust_flanking::arena::Scenario;
+    use std::path::{Path, PathBuf};
+    use std::time::Duration;
+
+    /// A scenario of `n` trials whose FLANKING=100 trials lose `extra`
+    /// more HP than FLANKING=0 (and die when that reaches 16), with a
+    /// hero bonus of `bonus` per roll.
+    fn scenario(name: &str, n: u64, extra: i64, bonus: i64) -> ScenarioRun {
+        let text = format!(
+            "name: {name}\nhero: Valkyrie 1\npolicy: hold\ntrials: {n}\nturns: 50\n\
+             compare: FLANKING=0 | FLANKING=100\nmonster j: jackal\nmap:\n|j@|\nend\n"
+        );
+        let scenario = Scenario::parse(Path::new("x.arena"), &text).unwrap();
+        let trials = |extra: i64, bonus: i64| {
+            (1..=n)
+                .map(|seed| {
+                    let lost = (4 + seed as i64 % 5 + extra).min(16);
+                    Trial {
+                        name: name.into(),
+                        seed,
+                        outcome: if lost == 16 {
+                            Outcome::Died
+                        } else {
+                            Outcome::Won
+                        },
+                        turns: 10,
+                        hp_start: 16,
+                        hp_end: 16 - lost,
+                        hero_rolls: 10,
+                        hero_hits: 5 + (seed % 2) * u64::from(bonus > 0) * 3,
+                        hero_bonus: 10 * bonus,
+                        foe_rolls: 10,
+                        foe_hits: 5,
+                        foe_bonus: 0,
+                    }
+                })
+                .collect()
+        };
+        let setting = |i: usize, t: Vec<Trial>| SettingRun {
+            setting: scenario.compare[i].clone(),
+            playground: PathBuf::new(),
+            trials: t,
+        };
+        ScenarioRun {
+            trials: n as u32,
+            settings: vec![setting(0, trials(0, 0)), setting(1, trials(extra, bonus))],
+            scenario,
+        }
+    }
+
+    fn run(scenarios: Vec<ScenarioRun>) -> Run {
+        Run {
+            scenarios,
+            elapsed: Duration::ZERO,
+            replayed: None,
+        }
+    }
+
+    fn finding(run: &Run, claim: &str) -> Finding {
+        verdicts(run)
+            .into_iter()
+            .find(|v| v.claim.starts_with(claim))
+            .unwrap()
+            .finding
+    }
+
+    #[test]
+    fn missing_scenarios_are_not_measured() {
+        let r = run(vec![scenario("something-else", 50, 3, 0)]);
+        for v in verdicts(&r) {
+            assert_eq!(v.finding, Finding::NotMeasured, "{v:?}");
+            assert!(v.text.contains("was run") || v.text.contains("was not run"));
+        }
+        let r = run(vec![scenario("jackals-open", 50, 3, 0)]);
+        let v = &verdicts(&r)[0];
+        assert_eq!(v.finding, Finding::NotMeasured);
+        assert!(v.text.contains("`jackals-corridor`"), "{}", v.text);
+    }
+
+    #[test]
+    fn choke_points_compare_the_open_with_each_choke() {
+        let r = run(vec![
+            scenario("jackals-open", 60, 3, 0),
+            scenario("jackals-corridor", 60, 0, 0),
+        ]);
+        assert_eq!(finding(&r, "Choke points"), Finding::Supported);
+        let text = &verdicts(&r)[0].text;
+        assert!(text.contains("`jackals-open` (FLANKING=100 against FLANKING=0, 60 seeds): HP lost +3.0 [+3.0, +3.0], real"), "{text}");
+        assert!(text.contains("minus what it costs in `jackals-corridor`: HP lost +3.0"));
+
+        // The same cost everywhere: the choke point protects from nothing.
+        let r = run(vec![
+            scenario("jackals-open", 60, 3, 0),
+            scenario("jackals-doorway", 60, 3, 0),
+        ]);
+        assert_eq!(finding(&r, "Choke points"), Finding::NotShown);
+        // Costlier at the choke point.
+        let r = run(vec![
+            scenario("jackals-open", 60, 0, 0),
+            scenario("jackals-retreat", 60, 2, 0),
+        ]);
+        assert_eq!(finding(&r, "Choke points"), Finding::Contradicted);
+    }
+
+    #[test]
+    fn open_levels_and_hordes_read_each_effect() {
+        let r = run(vec![
+            scenario("mines-gang", 60, 2, 0),
+            scenario("bigroom-horde", 60, 0, 0),
+        ]);
+        assert_eq!(finding(&r, "Open levels"), Finding::Partly);
+        assert_eq!(finding(&r, "Running through hordes"), Finding::NotShown);
+        let text = &verdicts(&r)[1].text;
+        assert!(text.contains("Not measured: `soldier-ants`."), "{text}");
+        let r = run(vec![scenario("bigroom-horde", 60, 2, 0)]);
+        assert_eq!(finding(&r, "Open levels"), Finding::Supported);
+        assert_eq!(finding(&r, "Running through hordes"), Finding::Supported);
+    }
+
+    #[test]
+    fn pets_flank_reads_the_bonus_with_and_without_the_pet() {
+        let r = run(vec![
+            scenario("pet-flanks", 200, 0, 2),
+            scenario("pet-alone", 200, 0, 0),
+        ]);
+        assert_eq!(finding(&r, "Pets flank"), Finding::Supported);
+        let text = &verdicts(&r)[2].text;
+        assert!(
+            text.contains("so the pet adds +2.00 [+2.00, +2.00], real"),
+            "{text}"
+        );
+        // A bonus but no change in the hit rate.
+        let r = run(vec![scenario("pet-flanks", 200, 0, 0)]);
+        assert_eq!(finding(&r, "Pets flank"), Finding::NotShown);
+    }
+}
