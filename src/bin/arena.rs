@@ -33,7 +33,7 @@ and writes DIR/BALANCE.md and DIR/balance-chart.svg.
   --no-write          print the summary and the verdicts; write nothing
   --playgrounds DIR   the playgrounds' root, DIR/SCENARIO/SETTING/
                       [target/arena: ../arena from this program's directory]
-  --timeout SECS      kill a trial that runs longer, and fail [300]
+  --timeout SECS      kill a trial that runs longer, and fail [60]
   --check-replay      play the first trial of each scenario and setting
                       again and fail unless it prints the same line
   -h, --help          this text
@@ -61,7 +61,7 @@ fn parse_args(args: &[String]) -> Result<Option<Args>, String> {
         out: PathBuf::from("docs"),
         write: true,
         playgrounds: None,
-        timeout: Duration::from_secs(300),
+        timeout: Duration::from_secs(60),
         check_replay: false,
     };
     let mut it = args.iter();
