@@ -331,8 +331,8 @@ fn method_section(o: &mut String, run: &Run) {
         "## Method
 
 **A trial** is one process of the real game: `NETHACK_FLANKING_PLAYGROUND=DIR \
-NETHACKOPTIONS=@/dev/null nethack-flanking --arena FILE --arena-seed=SEED` (the empty \
-options file keeps the player's own options, which change fights, out of the arena). The game builds the scenario's \
+nethack-flanking --arena FILE --arena-seed=SEED` (the arena reads none of the player's \
+own options, which would change fights). The game builds the scenario's \
 level as the fixture harness builds fixtures, makes its creatures with the game's own \
 functions, and plays the fight with the game's own AI for the monsters and pets and the \
 scenario's policy for the hero, fed through the game's command loop; it prints one line \

@@ -262,16 +262,10 @@ fn shell_word(word: &str) -> String {
     }
 }
 
-/// `NETHACKOPTIONS` for every trial: an empty options file, so neither the
-/// player's `NETHACKOPTIONS` nor their `~/.nethackrc` (both of which the
-/// game reads, and which change fights: `number_pad`, `autopickup`...)
-/// reaches the arena.
-pub const OPTIONS: &str = "@/dev/null";
-
 /// The shell command line that plays one trial again.
 pub fn replay_command(game: &Path, playground: &Path, scenario: &Path, seed: u64) -> String {
     format!(
-        "NETHACK_FLANKING_PLAYGROUND={} NETHACKOPTIONS={OPTIONS} {} --arena {} --arena-seed={seed}",
+        "NETHACK_FLANKING_PLAYGROUND={} {} --arena {} --arena-seed={seed}",
         shell_word(&playground.display().to_string()),
         shell_word(&game.display().to_string()),
         shell_word(&scenario.display().to_string()),
@@ -328,7 +322,6 @@ fn run_game(
     let mut child = Command::new(&config.game)
         .args(args)
         .env("NETHACK_FLANKING_PLAYGROUND", playground)
-        .env("NETHACKOPTIONS", OPTIONS)
         .stdin(Stdio::null())
         .stdout(out)
         .stderr(err)
@@ -692,7 +685,7 @@ mod tests {
                 Path::new("/r/arena/a.arena"),
                 17
             ),
-            "NETHACK_FLANKING_PLAYGROUND='/r/target/arena/a b/FLANKING=0' NETHACKOPTIONS=@/dev/null \
+            "NETHACK_FLANKING_PLAYGROUND='/r/target/arena/a b/FLANKING=0' \
              /r/target/release/nethack-flanking --arena /r/arena/a.arena --arena-seed=17"
         );
     }
