@@ -176,6 +176,21 @@ fn a_bad_scenario_is_named_by_file_and_line() {
         "{stderr}"
     );
 
+    // Half an option is refused, never taken for a plain game.
+    for args in [&["--arena"][..], &["--arena-seed"][..]] {
+        let out = Command::new(GAME)
+            .env("NETHACK_FLANKING_PLAYGROUND", &pg)
+            .args(args)
+            .stdin(Stdio::null())
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(
+            String::from_utf8_lossy(&out.stderr).contains("use --arena FILE --arena-seed=N"),
+            "{args:?}"
+        );
+    }
+
     // No seed, and a relative path taken from where the launcher started.
     let out = Command::new(GAME)
         .env("NETHACK_FLANKING_PLAYGROUND", &pg)
