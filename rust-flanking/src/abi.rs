@@ -17,9 +17,7 @@ use crate::rules;
 
 /// The header's types and constants, re-exported: the ABI's own vocabulary.
 pub use crate::sys;
-pub use crate::sys::{
-    flank_detail, flank_facing_input, flank_facing_result, flank_neighbourhood,
-};
+pub use crate::sys::{flank_detail, flank_facing_input, flank_facing_result, flank_neighbourhood};
 
 use crate::facing::{self, RuleSet};
 
@@ -256,14 +254,23 @@ mod tests {
     fn rules_names_over_the_abi() {
         for r in RuleSet::all() {
             let name = rules_name(i32::from(r.id())).unwrap();
-            assert_eq!(unsafe { flank_rules_parse(name.as_ptr()) }, i32::from(r.id()));
+            assert_eq!(
+                unsafe { flank_rules_parse(name.as_ptr()) },
+                i32::from(r.id())
+            );
         }
         assert!(flank_rules_name(5).is_null());
         assert!(flank_rules_name(-1).is_null());
         assert!(flank_rules_name(0x110).is_null());
         let long = std::ffi::CString::new("p".repeat(1000)).unwrap();
-        assert_eq!(unsafe { flank_rules_parse(long.as_ptr()) }, sys::FLANK_E_RULES);
-        assert_eq!(unsafe { flank_rules_parse(c"\xff".as_ptr()) }, sys::FLANK_E_RULES);
+        assert_eq!(
+            unsafe { flank_rules_parse(long.as_ptr()) },
+            sys::FLANK_E_RULES
+        );
+        assert_eq!(
+            unsafe { flank_rules_parse(c"\xff".as_ptr()) },
+            sys::FLANK_E_RULES
+        );
         assert_eq!(
             unsafe { flank_rules_parse(core::ptr::null()) },
             sys::FLANK_E_NULL

@@ -186,7 +186,10 @@ pub fn facing_words(
             format_half_points(r.hit_half_points.into())
         )
     } else {
-        format!("+{} (no arc score)", format_half_points(r.hit_half_points.into()))
+        format!(
+            "+{} (no arc score)",
+            format_half_points(r.hit_half_points.into())
+        )
     };
     s.push_str(&format!(
         " To hit: {hit}. Damage: {}.",

@@ -724,7 +724,9 @@ mod tests {
         ] {
             assert!(RuleSet::parse(bad).is_err(), "{bad:?}");
         }
-        let valid: Vec<u8> = (0..=255).filter(|&i| RuleSet::from_id(i).is_some()).collect();
+        let valid: Vec<u8> = (0..=255)
+            .filter(|&i| RuleSet::from_id(i).is_some())
+            .collect();
         assert_eq!(valid, [0, 1, 2, 3, 4, 0x13, 0x14]);
     }
 

@@ -365,9 +365,9 @@ pub fn parse_facing(word: &str) -> Option<u8> {
 /// any number of `OLD->NEW` examples that must follow from the two.
 pub fn parse_damage(value: &str) -> Result<DamageExpect, String> {
     let mut words = value.split_whitespace();
-    let first = words
-        .next()
-        .ok_or_else(|| "empty; write a percent like `125%`, then maybe `+2` and `15->18`".to_string())?;
+    let first = words.next().ok_or_else(|| {
+        "empty; write a percent like `125%`, then maybe `+2` and `15->18`".to_string()
+    })?;
     let percent = first
         .strip_suffix('%')
         .and_then(|p| p.parse::<u16>().ok())
@@ -514,7 +514,11 @@ impl Fixture {
                     defender = parse_traits(value).map_err(|k| err(lineno, k))?;
                     defender_line = lineno;
                     if (defender.shield || defender.sleeping) && first_facing_key.is_none() {
-                        let t = if defender.shield { "shield" } else { "sleeping" };
+                        let t = if defender.shield {
+                            "shield"
+                        } else {
+                            "sleeping"
+                        };
                         first_facing_key = Some((format!("defender: {t}"), lineno));
                     }
                 }

@@ -476,6 +476,88 @@ mod tests {
     }
 
     #[test]
+    fn facing_fixtures_are_refused_by_v1_and_read_by_v2() {
+        let dir = scratch("facing");
+        write(
+            &dir,
+            "a.flank",
+            "name: arc\nattacker: n\nexpect: 0\nmap:\n.d.\n.@.\n...\nend\n",
+        );
+        write(
+            &dir,
+            "b.flank",
+            "name: face\nattacker: s\nexpect: 0\ndefender: monster shield sleeping\n\
+             rules: proposal+tactics\nfacing: n\nfacing e: faceless\nrole: rogue\n\
+             expect-zone: rear\nexpect-hit: 0\nexpect-damage: 150% 20->30\n\
+             expect-shield: counts\ncreature s: hero\n\
+             map:\n...\n.@x\n.h.\nend\n",
+        );
+        let set = flank_fixtures_new();
+        let path = CString::new(dir.to_str().unwrap()).unwrap();
+        unsafe {
+            assert_eq!(flank_fixtures_add(set, path.as_ptr()), 2);
+            let mut f = flank_fixture::default();
+            let mut v2 = flank_fixture_v2::default();
+            // The arc-only fixture: the same through both getters.
+            assert_eq!(flank_fixtures_get(set, 0, &mut f), 0);
+            assert!(f.error.is_null());
+            assert_eq!(flank_fixtures_get_v2(set, 0, &mut v2), 0);
+            assert_eq!(v2.base, f);
+            assert_eq!(v2.uses_facing, 0);
+            assert_eq!((v2.rules, v2.facing, v2.expect_zone), (UNSET, UNSET, UNSET));
+            assert_eq!(v2.creature_facing, [UNSET; 8]);
+            // The facing fixture: refused by v1, with an error naming it.
+            assert_eq!(
+                flank_fixtures_get(set, 1, &mut f),
+                sys::FLANK_E_FIXTURE_FACING
+            );
+            let err = CStr::from_ptr(f.error).to_str().unwrap();
+            assert!(
+                err.ends_with(
+                    "b.flank:4: uses facing (`defender: shield`), which this consumer does not read; use flank_fixtures_get_v2()"
+                ),
+                "{err}"
+            );
+            assert_eq!(CStr::from_ptr(f.name).to_str().unwrap(), "face");
+            // ... and read whole by v2.
+            assert_eq!(flank_fixtures_get_v2(set, 1, &mut v2), 0);
+            assert!(v2.base.error.is_null());
+            assert_eq!(v2.base.attack_dir, 6);
+            assert_eq!(v2.uses_facing, 1);
+            assert_eq!(v2.rules, 0x14);
+            assert_eq!(v2.facing, 2);
+            assert_eq!(
+                u32::from(v2.def_facing),
+                sys::FLANK_FX_DEF_SHIELD | sys::FLANK_FX_DEF_SLEEPING
+            );
+            assert_eq!(v2.creature_facing[4], sys::FLANK_FACING_NONE as u8);
+            assert_eq!(v2.creature_facing[6], UNSET);
+            assert_eq!(
+                u32::from(v2.flags),
+                sys::FLANK_FI_SHIELD
+                    | sys::FLANK_FI_ROGUE
+                    | sys::FLANK_FI_MELEE
+                    | sys::FLANK_FI_HELPLESS
+            );
+            assert_eq!((v2.expect_zone, v2.expect_hit_half_points), (2, 0));
+            assert_eq!((v2.expect_damage_percent, v2.expect_damage_flat), (150, 0));
+            assert_eq!((v2.expect_shield, v2.expect_bits, v2.reserved), (1, 0, 0));
+            assert_eq!(flank_fixtures_get_v2(set, 2, &mut v2), sys::FLANK_E_INDEX);
+            assert_eq!(flank_fixtures_get_v2(set, -1, &mut v2), sys::FLANK_E_INDEX);
+            assert_eq!(
+                flank_fixtures_get_v2(set, 0, std::ptr::null_mut()),
+                sys::FLANK_E_NULL
+            );
+            assert_eq!(
+                flank_fixtures_get_v2(std::ptr::null(), 0, &mut v2),
+                sys::FLANK_E_NULL
+            );
+            flank_fixtures_free(set);
+        }
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
     fn missing_paths_and_null_pointers() {
         let set = flank_fixtures_new();
         let missing = CString::new("/nonexistent/flank-fixtures").unwrap();

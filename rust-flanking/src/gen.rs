@@ -414,10 +414,18 @@ mod tests {
                 spec.rules.name(),
             );
             assert_eq!(m.zone, spec.expect_zone.code(), "{text}");
-            assert_eq!(m.arc_half_points + m.zone_half_points, spec.expect_hit, "{text}");
+            assert_eq!(
+                m.arc_half_points + m.zone_half_points,
+                spec.expect_hit,
+                "{text}"
+            );
             assert_eq!(m.damage_percent, spec.expect_damage.percent, "{text}");
             assert_eq!(m.damage_flat, spec.expect_damage.flat, "{text}");
-            assert_eq!(m.bits & !crate::facing::bits::ARC, spec.expect_extra, "{text}");
+            assert_eq!(
+                m.bits & !crate::facing::bits::ARC,
+                spec.expect_extra,
+                "{text}"
+            );
         }
         assert_eq!(rules_seen.len(), 7);
     }

@@ -166,7 +166,11 @@ pub fn facing_eval(
         while (facing + clockwise) % 8 != attack_dir {
             clockwise += 1;
         }
-        let steps = if clockwise > 4 { 8 - clockwise } else { clockwise };
+        let steps = if clockwise > 4 {
+            8 - clockwise
+        } else {
+            clockwise
+        };
         zone = if steps <= 1 {
             0
         } else if steps == 2 {

@@ -96,7 +96,11 @@ fn facing_summary(r: &flank_facing_result) -> String {
             .unwrap_or(&"?"),
         format_half_points(r.hit_half_points.into()),
         damage_words(r.damage_percent, r.damage_flat),
-        if r.shield_counts != 0 { "counts" } else { "ignored" },
+        if r.shield_counts != 0 {
+            "counts"
+        } else {
+            "ignored"
+        },
         extra_words(r.bits & !rust_flanking::facing::bits::ARC)
     )
 }
