@@ -219,7 +219,9 @@ const char *flank_rules_name(int32_t rules);
                                    (msleeping || !mcanmove; the hero: multi < 0) */
 #define FLANK_FI_ALL 0x0Fu
 
-/* One attack, for flank_facing_eval(). */
+/* One attack, for flank_facing_eval().  No rule set reads another
+   creature's facing: who threatens the defender (the `opposite` rule's ally)
+   comes from the squares, judged as for flank_score(). */
 struct flank_facing_input {
     struct flank_neighbourhood n; /* exactly as for flank_score() */
     uint8_t facing;   /* the defender's, FLANK_DIR_* or FLANK_FACING_NONE */

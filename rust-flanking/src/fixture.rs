@@ -489,7 +489,6 @@ impl Fixture {
         let mut expect_damage = None;
         let mut expect_shield = None;
         let mut expect_extra = 0u16;
-        let mut defender_line = 0usize;
 
         while let Some(Header {
             line: lineno,
@@ -512,7 +511,6 @@ impl Fixture {
                 }
                 (Some("defender"), None, _) => {
                     defender = parse_traits(value).map_err(|k| err(lineno, k))?;
-                    defender_line = lineno;
                     if (defender.shield || defender.sleeping) && first_facing_key.is_none() {
                         let t = if defender.shield {
                             "shield"
@@ -732,7 +730,6 @@ impl Fixture {
                         ));
                     }
                 }
-                let _ = defender_line;
                 Some(FacingSpec {
                     first_key: (first_key, first_line),
                     rules,
