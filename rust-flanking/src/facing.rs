@@ -581,7 +581,8 @@ impl FacingInput {
 
         let arc_half_points = if rules.uses_arc() {
             bits |= bits::ARC;
-            self.hood.score()
+            // The fast scorer; the neighbourhood is valid, so it is 0..=18.
+            u8::try_from(crate::rules::score_raw(self.hood.raw())).unwrap_or(0)
         } else {
             0
         };
