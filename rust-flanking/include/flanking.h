@@ -359,8 +359,9 @@ int32_t flank_fixtures_count(const struct flank_fixture_set *set);
    (any key of the facing extension: rules, facing, shield, role, attack,
    expect-zone, ...) cannot be described by struct flank_fixture: for it
    this returns FLANK_E_FIXTURE_FACING and fills *out as an error entry
-   (name, path, and an error "FILE: uses facing (`rules:`), which this
-   consumer does not read; use flank_fixtures_get_v2()"), so that it is
+   (name, path, and an error "FILE:LINE: uses facing (`rules`), which this
+   consumer does not read; use flank_fixtures_get_v2()", naming the first
+   facing key and its line), so that it is
    never run as if it were an arc-only fixture. */
 int32_t flank_fixtures_get(const struct flank_fixture_set *set,
                            int32_t index, struct flank_fixture *out);

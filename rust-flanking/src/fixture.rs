@@ -336,7 +336,13 @@ fn parse_half_points(value: &str, max: u8) -> Option<u8> {
         Some((i, f)) => (i, f),
         None => (value, ""),
     };
-    if int.is_empty() || int.len() > 2 || !int.bytes().all(|b| b.is_ascii_digit()) {
+    // One or two digits, no leading zero (so `expect` reads exactly as
+    // before the facing extension: 0..9).
+    if int.is_empty()
+        || int.len() > 2
+        || (int.len() == 2 && int.starts_with('0'))
+        || !int.bytes().all(|b| b.is_ascii_digit())
+    {
         return None;
     }
     if !frac.bytes().all(|b| b.is_ascii_digit()) || (value.contains('.') && frac.is_empty()) {

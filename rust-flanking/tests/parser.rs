@@ -61,7 +61,7 @@ fn bad_direction() {
 #[test]
 fn bad_expect_values() {
     for v in [
-        "1.25", "9.5", "10", "-1", "x", "", "1.", ".5", "0.55", "1,5",
+        "1.25", "9.5", "10", "-1", "x", "", "1.", ".5", "0.55", "1,5", "09", "00", "99",
     ] {
         let text = format!("attacker: n\nexpect: {v}\nmap:\n.d.\n.@.\n...\nend\n");
         let (line, kind, msg) = error(&text);
@@ -418,4 +418,18 @@ fn key_static(k: &str) -> &'static str {
         .into_iter()
         .find(|s| *s == k)
         .unwrap()
+}
+
+#[test]
+fn expect_hit_reads_half_points_up_to_13() {
+    for (v, half) in [("0", 0), ("2", 4), ("6.5", 13), ("12.5", 25), ("13", 26)] {
+        let text = FACING.replace("expect-hit: 0\n", &format!("expect-hit: {v}\n"));
+        let f = Fixture::parse(Path::new("ok.flank"), &text).unwrap();
+        assert_eq!(f.facing.unwrap().expect_hit, half, "{v}");
+    }
+    for v in ["13.5", "14", "013", "07", "-2", "+2", "2.25", "x"] {
+        let text = FACING.replace("expect-hit: 0\n", &format!("expect-hit: {v}\n"));
+        let (line, kind, _) = error(&text);
+        assert_eq!((line, kind), (7, K::BadHit(v.into())), "{v}");
+    }
 }
