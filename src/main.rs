@@ -6,12 +6,17 @@
 //! directory named by `NETHACK_FLANKING_PLAYGROUND`. The first run creates it;
 //! later runs keep the player's files (sysconf, record, logs, saves) and only
 //! refresh the game's data files when this build's differ.
+//!
+//! `--help` and `--playground` are the launcher's own options, and a `--long`
+//! option that neither it nor NetHack knows is refused (NetHack would ignore
+//! it and start a game): see `src/cli.rs`.
 
 use std::ffi::{c_char, c_int, CString, OsString};
-use std::os::unix::ffi::OsStringExt;
+use std::os::unix::ffi::{OsStrExt, OsStringExt};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+use nethack_flanking::cli;
 use nethack_flanking::playground::{self, Playground};
 
 extern "C" {
@@ -28,6 +33,18 @@ fn main() -> ExitCode {
     } else {
         args.remove(0)
     };
+    let action = cli::action(&args.iter().map(|a| a.as_bytes()).collect::<Vec<_>>());
+    match &action {
+        cli::Action::Help => {
+            print!("{}", cli::help(env!("CARGO_PKG_VERSION")));
+            return ExitCode::SUCCESS;
+        }
+        cli::Action::Unknown(opt) => {
+            eprintln!("{}", cli::unknown_message(opt));
+            return ExitCode::from(2);
+        }
+        cli::Action::Playground | cli::Action::Play => {}
+    }
     let dir = match playground::dir_from_env() {
         Ok(d) => d,
         Err(e) => {
@@ -35,7 +52,7 @@ fn main() -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    if args.first().map(|a| a == "--playground").unwrap_or(false) {
+    if action == cli::Action::Playground {
         println!("{}", dir.display());
         return ExitCode::SUCCESS;
     }

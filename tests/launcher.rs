@@ -1,0 +1,109 @@
+//! The launcher's command line: `--help` prints its options and exits 0 with
+//! no terminal and no playground; an unknown `--long` option is refused with
+//! a clear message and exit status 2 before NetHack would ignore it and start
+//! a game; NetHack's own long options all pass through.
+
+mod common;
+
+use std::path::Path;
+use std::process::{Command, Output, Stdio};
+
+use common::Scratch;
+use nethack_flanking::cli::{self, Action};
+
+const GAME: &str = env!("CARGO_BIN_EXE_nethack-flanking");
+
+fn run(pg: &Path, args: &[&str]) -> Output {
+    Command::new(GAME)
+        .env("NETHACK_FLANKING_PLAYGROUND", pg)
+        .env_remove("TERM")
+        .args(args)
+        .stdin(Stdio::null())
+        .output()
+        .unwrap()
+}
+
+#[test]
+fn help_prints_the_launchers_options_and_exits() {
+    let scratch = Scratch::new("launcher-help");
+    let pg = scratch.path().join("playground");
+    for flag in ["--help", "-h"] {
+        let out = run(&pg, &[flag]);
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert_eq!(out.status.code(), Some(0), "{flag}: {out:?}");
+        for what in [
+            "--playground",
+            "--fuzz[=SEED[,TURNS]]",
+            "--fuzz-save",
+            "--flank-fixtures",
+            "--arena FILE",
+            "doc/nethack.6",
+            "-D ",
+            "-u NAME",
+        ] {
+            assert!(
+                text.contains(what),
+                "{flag} does not mention {what}:\n{text}"
+            );
+        }
+        assert!(
+            out.stderr.is_empty(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+    assert!(!pg.exists(), "--help made a playground");
+}
+
+#[test]
+fn an_unknown_option_is_refused_clearly() {
+    let scratch = Scratch::new("launcher-unknown");
+    let pg = scratch.path().join("playground");
+    let out = run(&pg, &["-D", "--fuzzz=1,10"]);
+    assert_eq!(out.status.code(), Some(2), "{out:?}");
+    assert!(out.stdout.is_empty());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(
+        err.trim_end(),
+        "nethack-flanking: unknown option --fuzzz=1,10; nethack-flanking --help lists the options"
+    );
+    assert!(!pg.exists(), "an unknown option made a playground");
+    // ... while --playground still answers
+    let out = run(&pg, &["--playground"]);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout).trim_end(),
+        pg.to_str().unwrap()
+    );
+}
+
+/// Every `--long` option the patched sys/unix/unixmain.c compares argv with.
+#[test]
+fn every_long_option_of_the_game_passes_through() {
+    let main_c =
+        std::fs::read_to_string(Path::new(env!("NETHACK_BUILD_TREE")).join("sys/unix/unixmain.c"))
+            .unwrap();
+    let mut found = Vec::new();
+    for piece in main_c.split("(*argv, \"--").skip(1) {
+        let name: String = piece
+            .chars()
+            .take_while(|c| c.is_ascii_alphanumeric() || *c == '-')
+            .collect();
+        found.push(format!("--{name}"));
+    }
+    assert!(
+        found.iter().any(|o| o == "--fuzz") && found.iter().any(|o| o == "--flank-fixtures"),
+        "no --fuzz or --flank-fixtures in unixmain.c: {found:?}"
+    );
+    for opt in found {
+        let arg = format!("{opt}=1");
+        assert_eq!(
+            cli::action(&[opt.as_str()]),
+            Action::Play,
+            "the launcher refuses NetHack's {opt}: add it to cli::NETHACK_LONG_OPTIONS"
+        );
+        if !opt.ends_with('-') {
+            assert_eq!(cli::action(&[arg.as_str()]), Action::Play, "{arg}");
+        }
+    }
+}
