@@ -2,6 +2,11 @@
 //! under tests/fixtures becomes a real situation in a real game, scored by
 //! the game's own gathering code, with the melee to-hit checked between
 //! FLANKING=0 and FLANKING=100. It runs unattended: no terminal needed.
+//!
+//! The harness builds arc fixtures. The facing fixtures (`facing-*`
+//! directories, flanking.h ABI 2) run at the Rust and C ABI layers; the game
+//! refuses each of them by name until it builds facing (issue 12's game
+//! half), and a test here holds it to that.
 
 mod common;
 
@@ -28,6 +33,23 @@ fn fixture_files(dir: &Path) -> Vec<PathBuf> {
     rust_flanking::fixture::collect(&[dir.to_path_buf()]).unwrap()
 }
 
+/// The directories of tests/fixtures, split into those the game builds
+/// (arc fixtures) and the facing ones (`facing-*`), each sorted.
+fn fixture_dirs() -> (Vec<PathBuf>, Vec<PathBuf>) {
+    let mut dirs: Vec<PathBuf> = std::fs::read_dir(repo().join("tests/fixtures"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.is_dir())
+        .collect();
+    dirs.sort();
+    dirs.into_iter().partition(|d| {
+        !d.file_name()
+            .unwrap()
+            .to_string_lossy()
+            .starts_with("facing-")
+    })
+}
+
 /// Copies every file under `from` into `to`, keeping the layout.
 fn copy_dir(from: &Path, to: &Path) {
     std::fs::create_dir_all(to).unwrap();
@@ -45,11 +67,12 @@ fn copy_dir(from: &Path, to: &Path) {
 #[test]
 fn every_fixture_passes_in_the_game() {
     let scratch = Scratch::new("fixture-harness");
-    let dir = repo().join("tests/fixtures");
-    let files = fixture_files(&dir);
+    let (dirs, _) = fixture_dirs();
+    let files: Vec<PathBuf> = dirs.iter().flat_map(|d| fixture_files(d)).collect();
     assert!(files.len() >= 59, "only {} fixtures found", files.len());
 
-    let out = harness(&scratch.path().join("playground"), &[&dir]);
+    let paths: Vec<&Path> = dirs.iter().map(PathBuf::as_path).collect();
+    let out = harness(&scratch.path().join("playground"), &paths);
     let stdout = String::from_utf8_lossy(&out.stdout);
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(
@@ -75,6 +98,40 @@ fn every_fixture_passes_in_the_game() {
     assert_eq!(*summary, format!("{} passed, 0 failed", files.len()));
     assert!(stderr.is_empty(), "stderr: {stderr}");
     // No lock or level files left behind, no save, no paniclog.
+    common::assert_nothing_left(&scratch.path().join("playground"), "flankfx");
+}
+
+#[test]
+fn every_facing_fixture_is_refused_by_name_not_scored_as_the_arc() {
+    let scratch = Scratch::new("fixture-harness-facing");
+    let (_, dirs) = fixture_dirs();
+    let files: Vec<PathBuf> = dirs.iter().flat_map(|d| fixture_files(d)).collect();
+    assert!(
+        files.len() >= 100,
+        "only {} facing fixtures found",
+        files.len()
+    );
+
+    let paths: Vec<&Path> = dirs.iter().map(PathBuf::as_path).collect();
+    let out = harness(&scratch.path().join("playground"), &paths);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(!out.status.success(), "{stdout}");
+    let lines: Vec<&str> = stdout.lines().collect();
+    let (summary, results) = lines.split_last().expect("no output");
+    assert_eq!(
+        results.len(),
+        files.len(),
+        "one line per fixture:\n{stdout}"
+    );
+    for (line, path) in results.iter().zip(&files) {
+        let f = rust_flanking::fixture::Fixture::load(path).unwrap();
+        let want = format!("FAIL {}: cannot build it in the game: ", f.name);
+        assert!(
+            line.starts_with(&want) && line.contains("uses facing"),
+            "{line}"
+        );
+    }
+    assert_eq!(*summary, format!("0 passed, {} failed", files.len()));
     common::assert_nothing_left(&scratch.path().join("playground"), "flankfx");
 }
 

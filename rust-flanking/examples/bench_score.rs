@@ -1,12 +1,18 @@
 //! Calls `flank_score` N times on varied, valid neighbourhoods, for
 //! `bench/callgrind.sh` (instructions per call) and for timing.
 //!
-//! `cargo run --release -p rust-flanking --example bench_score -- N [--time]`
+//! `cargo run --release -p rust-flanking --example bench_score -- N [--time] [--facing]`
+//!
+//! With `--facing` it calls `flank_facing_eval` instead, on the same
+//! neighbourhoods, cycling through every rule set and facing (a missile, so
+//! that every neighbourhood is valid input whatever its attacker square).
 
 use std::hint::black_box;
 use std::time::Instant;
 
-use rust_flanking::abi::{flank_neighbourhood, flank_score};
+use rust_flanking::abi::{
+    flank_facing_eval, flank_facing_input, flank_facing_result, flank_neighbourhood, flank_score,
+};
 
 /// A small deterministic generator (xorshift64*), so runs are comparable.
 fn next(state: &mut u64) -> u64 {
@@ -57,14 +63,39 @@ fn main() {
         .next()
         .and_then(|a| a.parse().ok())
         .unwrap_or(1_000_000);
-    let time = args.any(|a| a == "--time");
+    let rest: Vec<String> = args.collect();
+    let time = rest.iter().any(|a| a == "--time");
+    let facing = rest.iter().any(|a| a == "--facing");
     let inputs = inputs();
+    const RULES: [u8; 7] = [0, 1, 2, 3, 4, 0x13, 0x14];
+    let facing_inputs: Vec<flank_facing_input> = inputs
+        .iter()
+        .enumerate()
+        .map(|(i, &n)| flank_facing_input {
+            n,
+            facing: (i % 9) as u8,
+            // A shield sometimes; never MELEE or ROGUE, which some
+            // attacker squares would contradict.
+            flags: (i & 1) as u8,
+            rules: RULES[i % RULES.len()],
+            reserved: 0,
+        })
+        .collect();
     let start = Instant::now();
     let mut sum = 0i64;
-    for i in 0..n {
-        let hood = black_box(&inputs[(i & 255) as usize]);
-        // SAFETY: `hood` is a valid reference.
-        sum += i64::from(unsafe { flank_score(hood) });
+    if facing {
+        let mut out = flank_facing_result::default();
+        for i in 0..n {
+            let input = black_box(&facing_inputs[(i & 255) as usize]);
+            // SAFETY: valid references.
+            sum += i64::from(unsafe { flank_facing_eval(input, &mut out) });
+        }
+    } else {
+        for i in 0..n {
+            let hood = black_box(&inputs[(i & 255) as usize]);
+            // SAFETY: `hood` is a valid reference.
+            sum += i64::from(unsafe { flank_score(hood) });
+        }
     }
     let elapsed = start.elapsed();
     black_box(sum);

@@ -19,8 +19,9 @@
 extern "C" {
 #endif
 
-/* Bumped whenever a struct layout or a bit's meaning changes. */
-#define FLANK_ABI_VERSION 1
+/* Bumped whenever a struct layout or a bit's meaning changes, or the ABI
+   grows.  2: the facing section (additions only; version 1 is unchanged). */
+#define FLANK_ABI_VERSION 2
 
 /*
  * Directions, numbered as NetHack's xdir[]/ydir[]: clockwise, screen
@@ -114,6 +115,17 @@ struct flank_detail {
                                       or UNWILLING without TAME */
 #define FLANK_E_PERCENT (-6)       /* percent outside 0..FLANK_PERCENT_MAX */
 #define FLANK_E_INDEX (-7)         /* a fixture index outside 0..count-1 */
+/* ABI version 2 (the facing section below): */
+#define FLANK_E_FACING (-8)        /* a facing outside 0..7 and not
+                                      FLANK_FACING_NONE */
+#define FLANK_E_RULES (-9)         /* an unknown rule set (id or name) */
+#define FLANK_E_FACING_FLAGS (-10) /* facing flags outside FLANK_FI_ALL, a
+                                      reserved byte not 0, or flags that
+                                      contradict the squares (see FLANK_FI_*) */
+#define FLANK_E_FIXTURE_FACING (-11) /* flank_fixtures_get(): the fixture uses
+                                      facing, which that function does not
+                                      carry; read it with
+                                      flank_fixtures_get_v2() */
 
 /* The largest score: (7 - 0) + 1 + 2/2 = 9 points. */
 #define FLANK_MAX_HALF_POINTS 18
@@ -143,6 +155,131 @@ int32_t flank_percent(void);                /* the current setting */
 /* Human-readable name of a FLANK_E_* code ("FLANK_E_NULL: ..."). Never NULL;
    the string is static. */
 const char *flank_strerror(int32_t code);
+
+/*
+ * ==================================================================
+ * Facing (design/FACING.md), ABI version 2
+ * ==================================================================
+ *
+ * A creature faces one of the eight FLANK_DIR_* directions, or is faceless
+ * (FLANK_FACING_NONE).  For an attack from direction a (the same attack_dir
+ * as above: defender toward attacker, the attacker's octant when it is
+ * further away) on a defender facing f, r = min((a - f) mod 8, (f - a) mod 8):
+ * r <= 1 is the front, r == 2 the flank, r >= 3 the rear.  A faceless
+ * defender is always attacked from the front.
+ *
+ * A rule set says what a zone does.  C gathers the facts (the squares as for
+ * flank_score(), the defender's facing, a few flags) and asks
+ * flank_facing_eval(); everything the game applies comes back in one struct.
+ */
+#define FLANK_FACING_NONE 8 /* faceless: no front, flank or rear */
+
+#define FLANK_ZONE_FRONT 0
+#define FLANK_ZONE_FLANK 1
+#define FLANK_ZONE_REAR 2
+
+/*
+ * Rule sets (sysconf FLANKING_RULES).  A rule set id is one of the five
+ * bases, optionally with FLANK_RULES_PLUS_ARC ("proposal+<name>": the
+ * proposal's arc score as well).  Valid ids: 0, 1, 2, 3, 4, 0x13, 0x14.
+ * `implicit` already carries the arc score, so "proposal+implicit" parses to
+ * FLANK_RULES_IMPLICIT; `dnd` supersedes the arc score ("This variant
+ * supersedes the standard rules for flanking"), so "proposal+dnd" is
+ * refused.  Only `proposal` combines (docs/FLANKING-DECISIONS.md).
+ */
+#define FLANK_RULES_PROPOSAL 0 /* the arc score alone: today's game */
+#define FLANK_RULES_IMPLICIT 1 /* implicit facing: arc + flank +2, rear +4 */
+#define FLANK_RULES_DND 2      /* D&D combat facing: flank +2, rear +4 */
+#define FLANK_RULES_OPPOSITE 3 /* the flanking service: ally opposite */
+#define FLANK_RULES_TACTICS 4  /* Terminal Tactics: damage x1.25, x1.5 */
+#define FLANK_RULES_PLUS_ARC 0x10
+#define FLANK_RULES_DEFAULT FLANK_RULES_PROPOSAL
+
+/*
+ * The rule set named by name ("dnd", "proposal+tactics"; lower case, no
+ * blanks): its id (0 or more), FLANK_E_NULL or FLANK_E_RULES.
+ */
+int32_t flank_rules_parse(const char *name);
+
+/* The canonical name of a rule set id ("proposal+tactics"), static, or NULL
+   for an id that is not valid. */
+const char *flank_rules_name(int32_t rules);
+
+/*
+ * Facts about one attack that facing needs beyond the squares.
+ * Contradictions are FLANK_E_FACING_FLAGS: ROGUE with a hero defender (only
+ * the hero has a role); MELEE when the attacker's square holds no creature;
+ * ROGUE|MELEE when the attacker's square is not the hero.
+ */
+#define FLANK_FI_SHIELD 0x01u   /* the defender wears a shield (uarms/which_armor) */
+#define FLANK_FI_ROGUE 0x02u    /* the attacker is the hero, a Rogue */
+#define FLANK_FI_MELEE 0x04u    /* a melee attack from the attack_dir square;
+                                   clear for missiles, spells and polearms */
+#define FLANK_FI_HELPLESS 0x08u /* the defender is asleep or cannot move
+                                   (msleeping || !mcanmove; the hero: multi < 0) */
+#define FLANK_FI_ALL 0x0Fu
+
+/* One attack, for flank_facing_eval().  No rule set reads another
+   creature's facing: who threatens the defender (the `opposite` rule's ally)
+   comes from the squares, judged as for flank_score(). */
+struct flank_facing_input {
+    struct flank_neighbourhood n; /* exactly as for flank_score() */
+    uint8_t facing;   /* the defender's, FLANK_DIR_* or FLANK_FACING_NONE */
+    uint8_t flags;    /* FLANK_FI_* */
+    uint8_t rules;    /* a rule set id */
+    uint8_t reserved; /* must be 0 */
+};
+
+/* Extras of a result: messages and effects beyond numbers. */
+#define FLANK_FR_ARC 0x0001u      /* the arc score is part of the to-hit bonus */
+#define FLANK_FR_SIDE 0x0002u     /* opposite: from the side, noted, no bonus */
+#define FLANK_FR_BEHIND 0x0004u   /* opposite: from behind, +2 hit, +2 damage */
+#define FLANK_FR_FLANKED 0x0008u  /* opposite: a threat stands opposite the
+                                     attacker ("You and your kitten flank the
+                                     jackal."); wins over BEHIND */
+#define FLANK_FR_BACKSTAB 0x0010u /* dnd: a Rogue's melee attack from the rear
+                                     is a backstab ("You strike the jackal
+                                     from behind!") */
+#define FLANK_FR_UNNOTICED 0x0020u /* dnd: a helpless defender does not notice
+                                      this creature in its rear zone
+                                      (disturb() as if Stealthy) */
+#define FLANK_FR_TURNS 0x0040u    /* opposite: the defender turns to face its
+                                     attacker ("The goblin turns to face
+                                     you.") */
+#define FLANK_FR_SHIELD_DAMAGE 0x0080u /* tactics: the shield took 20% off */
+#define FLANK_FR_ALL 0x00FFu
+
+/* What the game applies to one attack.  damage: new = old * damage_percent
+   / 100 (rounding down) + damage_flat, before any minimum NetHack applies. */
+struct flank_facing_result {
+    uint8_t hit_half_points;  /* the whole to-hit bonus, half points,
+                                 unscaled: arc_half_points + zone_half_points,
+                                 0..FLANK_MAX_FACING_HALF_POINTS; scale it by
+                                 flank_percent() as flank_score()'s */
+    uint8_t arc_half_points;  /* the proposal's score when the rule set uses
+                                 it (FLANK_FR_ARC), else 0 */
+    uint8_t zone_half_points; /* the rule set's own to-hit part */
+    uint8_t zone;             /* FLANK_ZONE_* */
+    uint16_t damage_percent;  /* 100: unchanged */
+    int16_t damage_flat;      /* added after the percent */
+    uint16_t bits;            /* FLANK_FR_* */
+    uint8_t shield_counts;    /* 1: the defender's shield counts toward its
+                                 AC against this attack; 0: it does not */
+    uint8_t rules;            /* the rule set id evaluated */
+};
+
+/* The largest to-hit bonus: the arc's 18 + a rear's 8 half points. */
+#define FLANK_MAX_FACING_HALF_POINTS 26
+
+/*
+ * Evaluates one attack under a rule set: returns hit_half_points (0 or
+ * more) and fills *out, or returns a negative FLANK_E_* code and leaves *out
+ * alone.  Faults are checked in this order: NULL; the neighbourhood (as
+ * flank_score()); the rule set (FLANK_E_RULES); the facing
+ * (FLANK_E_FACING); the flags and reserved byte (FLANK_E_FACING_FLAGS).
+ */
+int32_t flank_facing_eval(const struct flank_facing_input *in,
+                          struct flank_facing_result *out);
 
 /*
  * ==================================================================
@@ -218,9 +355,47 @@ int32_t flank_fixtures_add(struct flank_fixture_set *set, const char *path);
 int32_t flank_fixtures_count(const struct flank_fixture_set *set);
 
 /* Entry index into *out: FLANK_OK, FLANK_E_NULL or FLANK_E_INDEX.  The
-   strings stay valid until the set is freed. */
+   strings stay valid until the set is freed.  A fixture that uses facing
+   (any key of the facing extension: rules, facing, shield, role, attack,
+   expect-zone, ...) cannot be described by struct flank_fixture: for it
+   this returns FLANK_E_FIXTURE_FACING and fills *out as an error entry
+   (name, path, and an error "FILE:LINE: uses facing (`rules`), which this
+   consumer does not read; use flank_fixtures_get_v2()", naming the first
+   facing key and its line), so that it is
+   never run as if it were an arc-only fixture. */
 int32_t flank_fixtures_get(const struct flank_fixture_set *set,
                            int32_t index, struct flank_fixture *out);
+
+/* Facing fields of a fixture (ABI version 2). */
+#define FLANK_FX_UNSET 0xFFu  /* a field the fixture does not give */
+#define FLANK_FX_DEF_SHIELD 0x01u   /* `defender: shield` */
+#define FLANK_FX_DEF_SLEEPING 0x02u /* `defender: sleeping` (helpless) */
+
+/* One fixture with its facing fields.  base is what flank_fixtures_get()
+   would give for an arc-only fixture, for every fixture. */
+struct flank_fixture_v2 {
+    struct flank_fixture base;
+    uint8_t uses_facing;  /* 1 when any facing key is given */
+    uint8_t rules;        /* `rules:` id, FLANK_FX_UNSET when not given */
+    uint8_t facing;       /* `facing:` FLANK_DIR_*, FLANK_FACING_NONE, or
+                             FLANK_FX_UNSET */
+    uint8_t def_facing;   /* FLANK_FX_DEF_SHIELD | FLANK_FX_DEF_SLEEPING */
+    uint8_t creature_facing[FLANK_NDIRS]; /* `facing <dir>:`, as facing */
+    uint8_t flags;        /* the FLANK_FI_* the fixture's attack has */
+    uint8_t expect_zone;  /* FLANK_ZONE_*, FLANK_FX_UNSET */
+    uint8_t expect_hit_half_points; /* `expect-hit:`, FLANK_FX_UNSET */
+    uint8_t expect_shield; /* 1 counts, 0 does not, FLANK_FX_UNSET */
+    uint16_t expect_damage_percent; /* `expect-damage:`, 0 when not given */
+    int16_t expect_damage_flat;
+    uint16_t expect_bits;  /* `expect-extra:` FLANK_FR_* (FLANK_FR_ARC
+                              is never expected: it follows from rules) */
+    uint16_t reserved;     /* always 0 */
+};
+
+/* Entry index into *out, facing fields included: FLANK_OK, FLANK_E_NULL or
+   FLANK_E_INDEX.  Strings as for flank_fixtures_get(). */
+int32_t flank_fixtures_get_v2(const struct flank_fixture_set *set,
+                              int32_t index, struct flank_fixture_v2 *out);
 
 /* Frees the set and its strings; NULL is fine. */
 void flank_fixtures_free(struct flank_fixture_set *set);

@@ -17,7 +17,9 @@ use crate::rules;
 
 /// The header's types and constants, re-exported: the ABI's own vocabulary.
 pub use crate::sys;
-pub use crate::sys::{flank_detail, flank_neighbourhood};
+pub use crate::sys::{flank_detail, flank_facing_input, flank_facing_result, flank_neighbourhood};
+
+use crate::facing::{self, RuleSet};
 
 // The header's prototypes, as bindgen read them, must be the types of the
 // functions defined here: this fails to compile if the two ever drift apart.
@@ -34,6 +36,14 @@ const _: () = {
     let _: extern "C" fn() -> i32 = flank_percent;
     let _: unsafe extern "C" fn(i32) -> *const c_char = sys::flank_strerror;
     let _: extern "C" fn(i32) -> *const c_char = flank_strerror;
+    let _: unsafe extern "C" fn(*const c_char) -> i32 = sys::flank_rules_parse;
+    let _: unsafe extern "C" fn(*const c_char) -> i32 = flank_rules_parse;
+    let _: unsafe extern "C" fn(i32) -> *const c_char = sys::flank_rules_name;
+    let _: extern "C" fn(i32) -> *const c_char = flank_rules_name;
+    let _: unsafe extern "C" fn(*const flank_facing_input, *mut flank_facing_result) -> i32 =
+        sys::flank_facing_eval;
+    let _: unsafe extern "C" fn(*const flank_facing_input, *mut flank_facing_result) -> i32 =
+        flank_facing_eval;
 };
 
 /// The sysconf `FLANKING` percent; see [`flank_set_percent`].
@@ -126,7 +136,105 @@ pub fn strerror(code: i32) -> &'static core::ffi::CStr {
         }
         sys::FLANK_E_PERCENT => c"FLANK_E_PERCENT: percent outside 0..FLANK_PERCENT_MAX",
         sys::FLANK_E_INDEX => c"FLANK_E_INDEX: a fixture index outside 0..count-1",
+        sys::FLANK_E_FACING => {
+            c"FLANK_E_FACING: a facing outside 0..7 and not FLANK_FACING_NONE"
+        }
+        sys::FLANK_E_RULES => c"FLANK_E_RULES: an unknown rule set",
+        sys::FLANK_E_FACING_FLAGS => {
+            c"FLANK_E_FACING_FLAGS: facing flags outside FLANK_FI_ALL, a reserved byte not 0, or flags that contradict the squares"
+        }
+        sys::FLANK_E_FIXTURE_FACING => {
+            c"FLANK_E_FIXTURE_FACING: the fixture uses facing, which flank_fixtures_get() does not carry; use flank_fixtures_get_v2()"
+        }
         _ => c"unknown error code",
+    }
+}
+
+/// The longest rule set name `flank_rules_parse` reads before giving up
+/// (no valid name comes near it), so that an unterminated or huge string
+/// costs nothing.
+const RULES_NAME_MAX: usize = 64;
+
+/// The rule set named by a NUL-terminated `name`: its id, `FLANK_E_NULL`
+/// or `FLANK_E_RULES`.
+///
+/// # Safety
+/// `name` is NULL or points to a NUL-terminated string.
+#[no_mangle]
+pub unsafe extern "C" fn flank_rules_parse(name: *const c_char) -> i32 {
+    if name.is_null() {
+        return sys::FLANK_E_NULL;
+    }
+    // Read at most RULES_NAME_MAX + 1 bytes, stopping at the NUL.
+    let mut bytes = Vec::with_capacity(16);
+    for i in 0..=RULES_NAME_MAX {
+        // SAFETY: the string is NUL-terminated and we stop at the NUL, so
+        // every byte read up to it is inside the string.
+        let b = unsafe { *name.add(i) } as u8;
+        if b == 0 {
+            break;
+        }
+        bytes.push(b);
+    }
+    if bytes.len() > RULES_NAME_MAX {
+        return sys::FLANK_E_RULES;
+    }
+    match core::str::from_utf8(&bytes)
+        .ok()
+        .and_then(|n| RuleSet::parse(n).ok())
+    {
+        Some(r) => i32::from(r.id()),
+        None => sys::FLANK_E_RULES,
+    }
+}
+
+/// The canonical name of a rule set id as a static C string, or NULL.
+#[no_mangle]
+pub extern "C" fn flank_rules_name(rules: i32) -> *const c_char {
+    rules_name(rules).map_or(core::ptr::null(), |s| s.as_ptr())
+}
+
+/// The name [`flank_rules_name`] returns, as a C string.
+pub fn rules_name(rules: i32) -> Option<&'static core::ffi::CStr> {
+    let r = RuleSet::from_id(u8::try_from(rules).ok()?)?;
+    Some(match r.name() {
+        "proposal" => c"proposal",
+        "implicit" => c"implicit",
+        "dnd" => c"dnd",
+        "opposite" => c"opposite",
+        "tactics" => c"tactics",
+        "proposal+opposite" => c"proposal+opposite",
+        "proposal+tactics" => c"proposal+tactics",
+        _ => return None,
+    })
+}
+
+/// Evaluates one attack under a rule set: `hit_half_points` and `*out`, or
+/// a negative `FLANK_E_*` code with `*out` untouched.
+///
+/// # Safety
+/// `input` is NULL or points to a readable `struct flank_facing_input`;
+/// `out` is NULL or points to a writable `struct flank_facing_result`.
+#[no_mangle]
+pub unsafe extern "C" fn flank_facing_eval(
+    input: *const flank_facing_input,
+    out: *mut flank_facing_result,
+) -> i32 {
+    if out.is_null() {
+        return sys::FLANK_E_NULL;
+    }
+    // SAFETY: the caller guarantees `input` is NULL or valid for reads.
+    let Some(input) = (unsafe { input.as_ref() }) else {
+        return sys::FLANK_E_NULL;
+    };
+    match facing::eval_raw(input) {
+        Ok(r) => {
+            // SAFETY: `out` is not NULL and the caller guarantees it is
+            // valid for writes; the struct is plain bytes.
+            unsafe { out.write(r) };
+            i32::from(r.hit_half_points)
+        }
+        Err(e) => e.code(),
     }
 }
 
@@ -136,9 +244,36 @@ mod tests {
 
     #[test]
     fn strerror_for_every_code() {
-        for code in -7..=0 {
+        for code in -11..=0 {
             assert!(strerror(code).to_str().unwrap().starts_with("FLANK_"));
         }
-        assert_eq!(strerror(-8).to_str().unwrap(), "unknown error code");
+        assert_eq!(strerror(-12).to_str().unwrap(), "unknown error code");
+    }
+
+    #[test]
+    fn rules_names_over_the_abi() {
+        for r in RuleSet::all() {
+            let name = rules_name(i32::from(r.id())).unwrap();
+            assert_eq!(
+                unsafe { flank_rules_parse(name.as_ptr()) },
+                i32::from(r.id())
+            );
+        }
+        assert!(flank_rules_name(5).is_null());
+        assert!(flank_rules_name(-1).is_null());
+        assert!(flank_rules_name(0x110).is_null());
+        let long = std::ffi::CString::new("p".repeat(1000)).unwrap();
+        assert_eq!(
+            unsafe { flank_rules_parse(long.as_ptr()) },
+            sys::FLANK_E_RULES
+        );
+        assert_eq!(
+            unsafe { flank_rules_parse(c"\xff".as_ptr()) },
+            sys::FLANK_E_RULES
+        );
+        assert_eq!(
+            unsafe { flank_rules_parse(core::ptr::null()) },
+            sys::FLANK_E_NULL
+        );
     }
 }

@@ -5,8 +5,9 @@
 use std::fmt;
 use std::path::{Path, PathBuf};
 
+use crate::facing::{self, bits, AttackFacts, FacingError, FacingInput, RuleSet, Zone};
 use crate::rules::{dir_name, Neighbourhood};
-use crate::sys::{self, flank_neighbourhood};
+use crate::sys::{self, flank_facing_result, flank_neighbourhood};
 use crate::text::{Header, Layout, Text};
 
 /// The direction words of the format, indexed by direction (0 W .. 7 SW).
@@ -50,6 +51,10 @@ pub struct DefenderTraits {
     pub tame: bool,
     /// `conflict`: the hero causes Conflict (extension; needs a hero defender).
     pub conflict: bool,
+    /// `shield`: the defender wears a shield (facing extension).
+    pub shield: bool,
+    /// `sleeping`: the defender is asleep, helpless (facing extension).
+    pub sleeping: bool,
 }
 
 /// The states of one creature (`creature <dir>:` line).
@@ -98,6 +103,49 @@ pub struct Fixture {
     pub map: Vec<String>,
     /// Where `@` is: (row, column) within `map`.
     pub defender_at: (usize, usize),
+    /// The facing extension, when the fixture uses it.
+    pub facing: Option<FacingSpec>,
+}
+
+/// `expect-damage:`: the percent, the flat part, and worked examples
+/// (`20->16`) that must follow from them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DamageExpect {
+    /// Percent, 0..=1000.
+    pub percent: u16,
+    /// Flat part, -100..=100.
+    pub flat: i16,
+    /// (old, new) damage pairs.
+    pub examples: Vec<(i32, i32)>,
+}
+
+/// The facing fields of a fixture (tests/fixtures/README.md, "Facing").
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FacingSpec {
+    /// The first facing key and its line (for consumers that cannot read
+    /// facing: "uses facing (`rules:` on line 3)").
+    pub first_key: (String, usize),
+    /// `rules:`.
+    pub rules: RuleSet,
+    /// `facing:`, 0..=7 or [`facing::FACING_NONE`].
+    pub facing: u8,
+    /// `facing <dir>:` of other creatures (no rule set reads them; the
+    /// harness and `#flanking` may).
+    pub creature_facing: [Option<u8>; 8],
+    /// `role: rogue`: the attacker is the hero, a Rogue.
+    pub rogue: bool,
+    /// `attack: missile`: the attacker is further away in its octant.
+    pub missile: bool,
+    /// `expect-zone:`.
+    pub expect_zone: Zone,
+    /// `expect-hit:` in half points.
+    pub expect_hit: u8,
+    /// `expect-damage:`.
+    pub expect_damage: DamageExpect,
+    /// `expect-shield:` (`counts` true, `ignored` false), if given.
+    pub expect_shield: Option<bool>,
+    /// `expect-extra:` bits (`none` is 0; default 0).
+    pub expect_extra: u16,
 }
 
 /// What is wrong with a fixture file.
@@ -148,6 +196,28 @@ pub enum FixtureErrorKind {
     UnknownGlyph(char, usize),
     /// Something other than comments after `end`.
     TextAfterEnd,
+    /// A facing key without `rules:`.
+    FacingWithoutRules(String),
+    /// `rules:` without a key it needs.
+    MissingFacingKey(&'static str),
+    /// An unknown or refused rule set.
+    BadRules(String),
+    /// Not a facing (`n`..`nw`, `faceless`).
+    BadFacing(String),
+    /// Not a zone.
+    BadZone(String),
+    /// `expect-hit` out of range or malformed.
+    BadHit(String),
+    /// `expect-damage` malformed or inconsistent (why).
+    BadDamage(String),
+    /// `expect-shield` is not `counts` or `ignored`.
+    BadShieldExpect(String),
+    /// An unknown `expect-extra` word.
+    BadExtra(String),
+    /// `role:` other than `rogue`, or a rogue that is not the attacking hero.
+    BadRole(String),
+    /// `attack:` other than `melee` or `missile`.
+    BadAttack(String),
 }
 
 /// A fixture error: the file, the 1-based line, and what is wrong there.
@@ -170,7 +240,7 @@ impl fmt::Display for FixtureError {
             NotKeyValue(l) => write!(f, "expected `key: value` or `map:`, found `{l}`"),
             UnknownKey(k) => write!(
                 f,
-                "unknown key `{k}` (keys: name, attacker, expect, defender, creature <dir>)"
+                "unknown key `{k}` (keys: name, attacker, expect, defender, creature <dir>; facing: rules, facing, facing <dir>, role, attack, expect-zone, expect-hit, expect-damage, expect-shield, expect-extra)"
             ),
             DuplicateKey(k, first) => write!(f, "duplicate key `{k}` (first on line {first})"),
             BadDirection(d) => write!(
@@ -183,7 +253,7 @@ impl fmt::Display for FixtureError {
             ),
             UnknownTrait(t) => write!(
                 f,
-                "unknown defender trait `{t}` (traits: hero monster levitating flying swimming phasing peaceful tame conflict)"
+                "unknown defender trait `{t}` (traits: hero monster levitating flying swimming phasing peaceful tame conflict; facing: shield sleeping)"
             ),
             BadTraits(why) => write!(f, "defender traits {why}"),
             UnknownState(s) => write!(
@@ -219,6 +289,32 @@ impl fmt::Display for FixtureError {
                 c.escape_debug()
             ),
             TextAfterEnd => write!(f, "text after `end` (only comments may follow the map)"),
+            FacingWithoutRules(k) => write!(
+                f,
+                "`{k}` is a facing key and needs a `rules:` line (rules: proposal implicit dnd opposite tactics, proposal+<name>)"
+            ),
+            MissingFacingKey(k) => write!(f, "`rules:` needs a `{k}:` line"),
+            BadRules(why) => write!(f, "{why}"),
+            BadFacing(v) => write!(
+                f,
+                "bad facing `{v}` (facings: n ne e se s sw w nw faceless)"
+            ),
+            BadZone(v) => write!(f, "bad zone `{v}` (zones: front flank rear)"),
+            BadHit(v) => write!(
+                f,
+                "bad expect-hit value `{v}`: must be a multiple of 0.5 in 0..13, like 0, 2 or 6.5"
+            ),
+            BadDamage(why) => write!(f, "bad expect-damage: {why}"),
+            BadShieldExpect(v) => write!(
+                f,
+                "bad expect-shield `{v}` (counts or ignored)"
+            ),
+            BadExtra(w) => write!(
+                f,
+                "unknown expect-extra word `{w}` (words: none side behind flanked backstab unnoticed turns shield-damage)"
+            ),
+            BadRole(why) => write!(f, "role: {why}"),
+            BadAttack(v) => write!(f, "bad attack `{v}` (melee or missile)"),
         }
     }
 }
@@ -231,11 +327,22 @@ fn is_known_glyph(c: char) -> bool {
 
 /// Parses `expect`: a decimal multiple of 0.5 in 0..9, in half points.
 fn parse_expect(value: &str) -> Option<u8> {
+    parse_half_points(value, 18)
+}
+
+/// A decimal multiple of 0.5 in half points, at most `max` half points.
+fn parse_half_points(value: &str, max: u8) -> Option<u8> {
     let (int, frac) = match value.split_once('.') {
         Some((i, f)) => (i, f),
         None => (value, ""),
     };
-    if int.is_empty() || int.len() > 1 || !int.bytes().all(|b| b.is_ascii_digit()) {
+    // One or two digits, no leading zero (so `expect` reads exactly as
+    // before the facing extension: 0..9).
+    if int.is_empty()
+        || int.len() > 2
+        || (int.len() == 2 && int.starts_with('0'))
+        || !int.bytes().all(|b| b.is_ascii_digit())
+    {
         return None;
     }
     if !frac.bytes().all(|b| b.is_ascii_digit()) || (value.contains('.') && frac.is_empty()) {
@@ -247,8 +354,98 @@ fn parse_expect(value: &str) -> Option<u8> {
         "5" => 1,
         _ => return None,
     };
-    let total = whole * 2 + half;
-    (total <= 18).then_some(total)
+    let total = u16::from(whole) * 2 + half;
+    (total <= u16::from(max)).then_some(total as u8)
+}
+
+/// Parses a facing word: `n`..`nw` or `faceless`.
+pub fn parse_facing(word: &str) -> Option<u8> {
+    if word == "faceless" {
+        Some(facing::FACING_NONE)
+    } else {
+        parse_dir(word)
+    }
+}
+
+/// Parses `expect-damage`: `PERCENT%`, then maybe `+FLAT`/`-FLAT`, then
+/// any number of `OLD->NEW` examples that must follow from the two.
+pub fn parse_damage(value: &str) -> Result<DamageExpect, String> {
+    let mut words = value.split_whitespace();
+    let first = words.next().ok_or_else(|| {
+        "empty; write a percent like `125%`, then maybe `+2` and `15->18`".to_string()
+    })?;
+    let percent = first
+        .strip_suffix('%')
+        .and_then(|p| p.parse::<u16>().ok())
+        .filter(|&p| p <= 1000 && !first.starts_with('+'))
+        .ok_or_else(|| format!("`{first}` is not a percent 0%..1000% (like `125%`)"))?;
+    let mut flat = 0i16;
+    let mut examples = Vec::new();
+    for (i, w) in words.enumerate() {
+        if let Some((old, new)) = w.split_once("->") {
+            let (Ok(old), Ok(new)) = (old.parse::<i32>(), new.parse::<i32>()) else {
+                return Err(format!("`{w}` is not an example like `20->16`"));
+            };
+            if !(0..=10_000).contains(&old) {
+                return Err(format!("`{w}`: the old damage must be 0..10000"));
+            }
+            let got = facing::apply_damage(old, percent, flat);
+            if got != new {
+                return Err(format!(
+                    "`{w}` does not follow from {percent}% {flat:+}: {old} * {percent} / 100 (rounded down) {flat:+} = {got}"
+                ));
+            }
+            examples.push((old, new));
+        } else if i == 0 && (w.starts_with('+') || w.starts_with('-')) {
+            flat = w
+                .parse::<i16>()
+                .ok()
+                .filter(|f| (-100..=100).contains(f))
+                .ok_or_else(|| format!("`{w}` is not a flat part -100..+100 (like `+2`)"))?;
+        } else {
+            return Err(format!(
+                "`{w}`: after the percent come an optional `+FLAT` and `OLD->NEW` examples"
+            ));
+        }
+    }
+    Ok(DamageExpect {
+        percent,
+        flat,
+        examples,
+    })
+}
+
+/// Parses `expect-extra`: `none`, or words of [`bits::WORDS`].
+fn parse_extra(value: &str) -> Result<u16, FixtureErrorKind> {
+    let mut out = 0;
+    let words: Vec<&str> = value.split_whitespace().collect();
+    if words == ["none"] {
+        return Ok(0);
+    }
+    for w in &words {
+        match bits::WORDS.iter().find(|(_, name)| name == w) {
+            Some((b, _)) => out |= b,
+            None => return Err(FixtureErrorKind::BadExtra((*w).into())),
+        }
+    }
+    if words.is_empty() {
+        return Err(FixtureErrorKind::BadExtra(String::new()));
+    }
+    Ok(out)
+}
+
+/// The words of extra bits, `none` for 0.
+pub fn extra_words(b: u16) -> String {
+    let words: Vec<&str> = bits::WORDS
+        .iter()
+        .filter(|(bit, _)| b & bit != 0)
+        .map(|(_, w)| *w)
+        .collect();
+    if words.is_empty() {
+        "none".into()
+    } else {
+        words.join(" ")
+    }
 }
 
 impl Fixture {
@@ -287,6 +484,17 @@ impl Fixture {
         let mut expect = None;
         let mut defender = DefenderTraits::default();
         let mut creature_lines: Vec<(u8, CreatureStates, usize)> = Vec::new();
+        let mut first_facing_key: Option<(String, usize)> = None;
+        let mut rules: Option<RuleSet> = None;
+        let mut facing_of: Option<u8> = None;
+        let mut creature_facing_lines: Vec<(u8, u8, usize)> = Vec::new();
+        let mut role: Option<usize> = None;
+        let mut missile = false;
+        let mut expect_zone = None;
+        let mut expect_hit = None;
+        let mut expect_damage = None;
+        let mut expect_shield = None;
+        let mut expect_extra = 0u16;
 
         while let Some(Header {
             line: lineno,
@@ -309,11 +517,90 @@ impl Fixture {
                 }
                 (Some("defender"), None, _) => {
                     defender = parse_traits(value).map_err(|k| err(lineno, k))?;
+                    if (defender.shield || defender.sleeping) && first_facing_key.is_none() {
+                        let t = if defender.shield {
+                            "shield"
+                        } else {
+                            "sleeping"
+                        };
+                        first_facing_key = Some((format!("defender: {t}"), lineno));
+                    }
                 }
                 (Some("creature"), Some(dir), None) => {
                     let d = parse_dir(dir).ok_or_else(|| err(lineno, BadDirection(dir.into())))?;
                     let states = parse_states(value).map_err(|k| err(lineno, k))?;
                     creature_lines.push((d, states, lineno));
+                }
+                (Some(k), rest, None) if FACING_KEYS.contains(&k) => {
+                    if first_facing_key.is_none() {
+                        first_facing_key = Some((key.clone(), lineno));
+                    }
+                    match (k, rest) {
+                        ("rules", None) => {
+                            rules = Some(
+                                RuleSet::parse(value)
+                                    .map_err(|e| err(lineno, BadRules(e.to_string())))?,
+                            );
+                        }
+                        ("facing", None) => {
+                            facing_of = Some(
+                                parse_facing(value)
+                                    .ok_or_else(|| err(lineno, BadFacing(value.into())))?,
+                            );
+                        }
+                        ("facing", Some(dir)) => {
+                            let d = parse_dir(dir)
+                                .ok_or_else(|| err(lineno, BadDirection(dir.into())))?;
+                            let f = parse_facing(value)
+                                .ok_or_else(|| err(lineno, BadFacing(value.into())))?;
+                            creature_facing_lines.push((d, f, lineno));
+                        }
+                        ("role", None) => {
+                            if value != "rogue" {
+                                return Err(err(
+                                    lineno,
+                                    BadRole(format!(
+                                        "`{value}`: only `rogue` changes a rule (the D&D sneak attack)"
+                                    )),
+                                ));
+                            }
+                            role = Some(lineno);
+                        }
+                        ("attack", None) => {
+                            missile = match value {
+                                "melee" => false,
+                                "missile" => true,
+                                _ => return Err(err(lineno, BadAttack(value.into()))),
+                            };
+                        }
+                        ("expect-zone", None) => {
+                            expect_zone = Some(
+                                Zone::from_word(value)
+                                    .ok_or_else(|| err(lineno, BadZone(value.into())))?,
+                            );
+                        }
+                        ("expect-hit", None) => {
+                            expect_hit = Some(
+                                parse_half_points(value, 26)
+                                    .ok_or_else(|| err(lineno, BadHit(value.into())))?,
+                            );
+                        }
+                        ("expect-damage", None) => {
+                            expect_damage =
+                                Some(parse_damage(value).map_err(|w| err(lineno, BadDamage(w)))?);
+                        }
+                        ("expect-shield", None) => {
+                            expect_shield = Some(match value {
+                                "counts" => true,
+                                "ignored" => false,
+                                _ => return Err(err(lineno, BadShieldExpect(value.into()))),
+                            });
+                        }
+                        ("expect-extra", None) => {
+                            expect_extra = parse_extra(value).map_err(|k| err(lineno, k))?;
+                        }
+                        _ => return Err(err(lineno, UnknownKey(key))),
+                    }
                 }
                 _ => return Err(err(lineno, UnknownKey(key))),
             }
@@ -388,7 +675,7 @@ impl Fixture {
         let Some((attacker, attacker_line)) = attacker else {
             return Err(err(map_line, MissingAttacker));
         };
-        if !glyphs[usize::from(attacker)].is_ascii_alphabetic() {
+        if !missile && !glyphs[usize::from(attacker)].is_ascii_alphabetic() {
             return Err(err(
                 attacker_line,
                 AttackerNotACreature(DIR_WORDS[usize::from(attacker)].into()),
@@ -402,6 +689,67 @@ impl Fixture {
         }
         let Some(expect_half_points) = expect else {
             return Err(err(map_line, MissingExpect));
+        };
+
+        // The facing extension.
+        let facing = match first_facing_key {
+            None => None,
+            Some((first_key, first_line)) => {
+                let Some(rules) = rules else {
+                    return Err(err(first_line, FacingWithoutRules(first_key)));
+                };
+                let need = |k: &'static str| err(map_line, MissingFacingKey(k));
+                let facing_of = facing_of.ok_or_else(|| need("facing"))?;
+                let expect_zone = expect_zone.ok_or_else(|| need("expect-zone"))?;
+                let expect_hit = expect_hit.ok_or_else(|| need("expect-hit"))?;
+                let expect_damage = expect_damage.ok_or_else(|| need("expect-damage"))?;
+                if defender.shield && expect_shield.is_none() {
+                    return Err(need("expect-shield"));
+                }
+                let mut creature_facing = [None; 8];
+                for &(d, f, lineno) in &creature_facing_lines {
+                    if !glyphs[usize::from(d)].is_ascii_alphabetic() {
+                        return Err(err(
+                            lineno,
+                            NoCreatureThere(DIR_WORDS[usize::from(d)].into()),
+                        ));
+                    }
+                    creature_facing[usize::from(d)] = Some(f);
+                }
+                if let Some(lineno) = role {
+                    if !defender.monster {
+                        return Err(err(
+                            lineno,
+                            BadRole(
+                                "`rogue` is the hero's role, and the defender is the hero; a Rogue attacker needs a `monster` defender"
+                                    .into(),
+                            ),
+                        ));
+                    }
+                    if !missile && !creatures[usize::from(attacker)].hero {
+                        return Err(err(
+                            lineno,
+                            BadRole(format!(
+                                "`rogue` needs the attacker to be the hero: write `creature {}: hero`",
+                                DIR_WORDS[usize::from(attacker)]
+                            )),
+                        ));
+                    }
+                }
+                Some(FacingSpec {
+                    first_key: (first_key, first_line),
+                    rules,
+                    facing: facing_of,
+                    creature_facing,
+                    rogue: role.is_some(),
+                    missile,
+                    expect_zone,
+                    expect_hit,
+                    expect_damage,
+                    expect_shield,
+                    expect_extra,
+                })
+            }
         };
 
         let name = name.unwrap_or_else(|| {
@@ -419,7 +767,81 @@ impl Fixture {
             creatures,
             map,
             defender_at: (ar, ac),
+            facing,
         })
+    }
+
+    /// Whether the fixture uses the facing extension.
+    pub fn uses_facing(&self) -> bool {
+        self.facing.is_some()
+    }
+
+    /// The `FLANK_FI_*` facts of this fixture's attack.
+    pub fn attack_facts(&self) -> AttackFacts {
+        let spec = self.facing.as_ref();
+        AttackFacts {
+            shield: self.defender.shield,
+            rogue: spec.is_some_and(|s| s.rogue),
+            melee: !spec.is_some_and(|s| s.missile),
+            helpless: self.defender.sleeping,
+        }
+    }
+
+    /// The validated facing input, for a fixture that uses facing.
+    pub fn facing_input(&self) -> Option<Result<FacingInput, FacingError>> {
+        let spec = self.facing.as_ref()?;
+        Some(
+            self.neighbourhood()
+                .map_err(FacingError::Hood)
+                .and_then(|h| FacingInput::new(h, spec.facing, self.attack_facts(), spec.rules)),
+        )
+    }
+
+    /// How a facing result differs from this fixture's expectations, one
+    /// phrase each (empty: it matches; also empty without facing).
+    pub fn facing_mismatches(&self, r: &flank_facing_result) -> Vec<String> {
+        let Some(spec) = &self.facing else {
+            return Vec::new();
+        };
+        let mut out = Vec::new();
+        let zone = Zone::from_code(r.zone).map_or("?", Zone::word);
+        if zone != spec.expect_zone.word() {
+            out.push(format!("zone {zone}, expected {}", spec.expect_zone.word()));
+        }
+        if r.hit_half_points != spec.expect_hit {
+            out.push(format!(
+                "hit {}, expected {}",
+                crate::explain::format_half_points(r.hit_half_points.into()),
+                crate::explain::format_half_points(spec.expect_hit.into())
+            ));
+        }
+        let d = &spec.expect_damage;
+        if (r.damage_percent, r.damage_flat) != (d.percent, d.flat) {
+            out.push(format!(
+                "damage {}, expected {}",
+                damage_words(r.damage_percent, r.damage_flat),
+                damage_words(d.percent, d.flat)
+            ));
+        }
+        if let Some(want) = spec.expect_shield {
+            if (r.shield_counts != 0) != want {
+                let w = |b: bool| if b { "counts" } else { "ignored" };
+                out.push(format!(
+                    "shield {}, expected {}",
+                    w(r.shield_counts != 0),
+                    w(want)
+                ));
+            }
+        }
+        let got = r.bits & !bits::ARC;
+        if got != spec.expect_extra {
+            out.push(format!(
+                "extra {}, expected {}",
+                extra_words(got),
+                extra_words(spec.expect_extra)
+            ));
+        }
+        out
     }
 
     /// Whether the square in direction `d` is blocked for this defender,
@@ -518,6 +940,8 @@ fn parse_traits(value: &str) -> Result<DefenderTraits, FixtureErrorKind> {
             "peaceful" => t.peaceful = true,
             "tame" => t.tame = true,
             "conflict" => t.conflict = true,
+            "shield" => t.shield = true,
+            "sleeping" => t.sleeping = true,
             _ => return Err(UnknownTrait(word.into())),
         }
     }
@@ -586,6 +1010,28 @@ fn parse_states(value: &str) -> Result<CreatureStates, FixtureErrorKind> {
         ));
     }
     Ok(s)
+}
+
+/// The keys of the facing extension (`facing <dir>` included).
+const FACING_KEYS: [&str; 9] = [
+    "rules",
+    "facing",
+    "role",
+    "attack",
+    "expect-zone",
+    "expect-hit",
+    "expect-damage",
+    "expect-shield",
+    "expect-extra",
+];
+
+/// A damage change in the format's words: `125%`, `100% +2`.
+pub fn damage_words(percent: u16, flat: i16) -> String {
+    if flat == 0 {
+        format!("{percent}%")
+    } else {
+        format!("{percent}% {flat:+}")
+    }
 }
 
 /// Every `*.flank` file under the given files and directories (directories

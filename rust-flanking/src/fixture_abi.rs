@@ -15,7 +15,7 @@ use std::path::{Path, PathBuf};
 use crate::fixture::{collect, CreatureStates, DefenderTraits, Fixture};
 use crate::sys;
 
-pub use sys::{flank_fixture, flank_fixture_set};
+pub use sys::{flank_fixture, flank_fixture_set, flank_fixture_v2};
 
 // The header's prototypes, as bindgen read them, are the types of the
 // functions below (see the same check in `abi`).
@@ -31,6 +31,10 @@ const _: () = {
         sys::flank_fixtures_get;
     let _: unsafe extern "C" fn(*const flank_fixture_set, i32, *mut flank_fixture) -> i32 =
         flank_fixtures_get;
+    let _: unsafe extern "C" fn(*const flank_fixture_set, i32, *mut flank_fixture_v2) -> i32 =
+        sys::flank_fixtures_get_v2;
+    let _: unsafe extern "C" fn(*const flank_fixture_set, i32, *mut flank_fixture_v2) -> i32 =
+        flank_fixtures_get_v2;
     let _: unsafe extern "C" fn(*mut flank_fixture_set) = sys::flank_fixtures_free;
     let _: unsafe extern "C" fn(*mut flank_fixture_set) = flank_fixtures_free;
 };
@@ -44,6 +48,25 @@ pub struct Entry {
     error: Option<CString>,
     map: CString,
     raw: flank_fixture,
+    /// The facing fields (all UNSET for an arc-only fixture).
+    v2: flank_fixture_v2,
+    /// For a fixture that uses facing: the error a version-1 consumer gets.
+    v1_refusal: Option<CString>,
+}
+
+const UNSET: u8 = sys::FLANK_FX_UNSET as u8;
+
+/// The facing fields of an arc-only fixture: nothing given.
+fn v2_unset() -> flank_fixture_v2 {
+    flank_fixture_v2 {
+        rules: UNSET,
+        facing: UNSET,
+        creature_facing: [UNSET; 8],
+        expect_zone: UNSET,
+        expect_hit_half_points: UNSET,
+        expect_shield: UNSET,
+        ..Default::default()
+    }
 }
 
 impl Entry {
@@ -83,12 +106,38 @@ impl Entry {
                 raw.creature[d] = creature_bits(&f.creatures[d]);
             }
         }
+        let mut v2 = v2_unset();
+        let mut v1_refusal = None;
+        if let Some(spec) = &f.facing {
+            v2.uses_facing = 1;
+            v2.rules = spec.rules.id();
+            v2.facing = spec.facing;
+            v2.def_facing = pack_bits(&[
+                (f.defender.shield, sys::FLANK_FX_DEF_SHIELD),
+                (f.defender.sleeping, sys::FLANK_FX_DEF_SLEEPING),
+            ]) as u8;
+            v2.creature_facing = spec.creature_facing.map(|c| c.unwrap_or(UNSET));
+            v2.flags = f.attack_facts().bits();
+            v2.expect_zone = spec.expect_zone.code();
+            v2.expect_hit_half_points = spec.expect_hit;
+            v2.expect_shield = spec.expect_shield.map_or(UNSET, u8::from);
+            v2.expect_damage_percent = spec.expect_damage.percent;
+            v2.expect_damage_flat = spec.expect_damage.flat;
+            v2.expect_bits = spec.expect_extra;
+            let (key, line) = &spec.first_key;
+            v1_refusal = Some(c_string(&format!(
+                "{}:{line}: uses facing (`{key}`), which this consumer does not read; use flank_fixtures_get_v2()",
+                f.path.display()
+            )));
+        }
         Entry {
             name: c_string(&f.name),
             path: c_string(&f.path.display().to_string()),
             error: None,
             map: c_string(&map),
             raw,
+            v2,
+            v1_refusal,
         }
     }
 
@@ -104,6 +153,8 @@ impl Entry {
             error: Some(c_string(error)),
             map: CString::default(),
             raw: flank_fixture::default(),
+            v2: v2_unset(),
+            v1_refusal: None,
         }
     }
 
@@ -116,6 +167,37 @@ impl Entry {
             map: self.map.as_ptr(),
             ..self.raw
         }
+    }
+
+    /// What `flank_fixtures_get` gives: the struct, or for a fixture that
+    /// uses facing an error entry and `FLANK_E_FIXTURE_FACING`.
+    pub fn to_c_v1(&self) -> (flank_fixture, i32) {
+        match &self.v1_refusal {
+            None => (self.to_c(), sys::FLANK_OK as i32),
+            Some(why) => (
+                flank_fixture {
+                    name: self.name.as_ptr(),
+                    path: self.path.as_ptr(),
+                    error: why.as_ptr(),
+                    map: c"".as_ptr(),
+                    ..flank_fixture::default()
+                },
+                sys::FLANK_E_FIXTURE_FACING,
+            ),
+        }
+    }
+
+    /// The version-2 struct: [`Entry::to_c`] plus the facing fields.
+    pub fn to_c_v2(&self) -> flank_fixture_v2 {
+        flank_fixture_v2 {
+            base: self.to_c(),
+            ..self.v2
+        }
+    }
+
+    /// Whether the fixture uses facing.
+    pub fn uses_facing(&self) -> bool {
+        self.v1_refusal.is_some()
     }
 
     /// The error text, if the entry is one.
@@ -278,8 +360,34 @@ pub unsafe extern "C" fn flank_fixtures_get(
     let Some(entry) = usize::try_from(index).ok().and_then(|i| set.entries.get(i)) else {
         return sys::FLANK_E_INDEX;
     };
+    let (fx, rc) = entry.to_c_v1();
     // SAFETY: `out` is not NULL and the caller guarantees it is writable.
-    unsafe { out.write(entry.to_c()) };
+    unsafe { out.write(fx) };
+    rc
+}
+
+/// `flank_fixtures_get_v2()`: entry `index`, facing fields included.
+///
+/// # Safety
+/// As [`flank_fixtures_get`], with `out` a `struct flank_fixture_v2`.
+#[no_mangle]
+pub unsafe extern "C" fn flank_fixtures_get_v2(
+    set: *const flank_fixture_set,
+    index: i32,
+    out: *mut flank_fixture_v2,
+) -> i32 {
+    if out.is_null() {
+        return sys::FLANK_E_NULL;
+    }
+    // SAFETY: the caller guarantees `set` is NULL or valid.
+    let Some(set) = (unsafe { set.cast::<FixtureSet>().as_ref() }) else {
+        return sys::FLANK_E_NULL;
+    };
+    let Some(entry) = usize::try_from(index).ok().and_then(|i| set.entries.get(i)) else {
+        return sys::FLANK_E_INDEX;
+    };
+    // SAFETY: `out` is not NULL and the caller guarantees it is writable.
+    unsafe { out.write(entry.to_c_v2()) };
     sys::FLANK_OK as i32
 }
 
@@ -360,6 +468,88 @@ mod tests {
             assert_eq!(flank_fixtures_get(set, -1, &mut f), sys::FLANK_E_INDEX);
             assert_eq!(
                 flank_fixtures_get(set, 0, std::ptr::null_mut()),
+                sys::FLANK_E_NULL
+            );
+            flank_fixtures_free(set);
+        }
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn facing_fixtures_are_refused_by_v1_and_read_by_v2() {
+        let dir = scratch("facing");
+        write(
+            &dir,
+            "a.flank",
+            "name: arc\nattacker: n\nexpect: 0\nmap:\n.d.\n.@.\n...\nend\n",
+        );
+        write(
+            &dir,
+            "b.flank",
+            "name: face\nattacker: s\nexpect: 0\ndefender: monster shield sleeping\n\
+             rules: proposal+tactics\nfacing: n\nfacing e: faceless\nrole: rogue\n\
+             expect-zone: rear\nexpect-hit: 0\nexpect-damage: 150% 20->30\n\
+             expect-shield: counts\ncreature s: hero\n\
+             map:\n...\n.@x\n.h.\nend\n",
+        );
+        let set = flank_fixtures_new();
+        let path = CString::new(dir.to_str().unwrap()).unwrap();
+        unsafe {
+            assert_eq!(flank_fixtures_add(set, path.as_ptr()), 2);
+            let mut f = flank_fixture::default();
+            let mut v2 = flank_fixture_v2::default();
+            // The arc-only fixture: the same through both getters.
+            assert_eq!(flank_fixtures_get(set, 0, &mut f), 0);
+            assert!(f.error.is_null());
+            assert_eq!(flank_fixtures_get_v2(set, 0, &mut v2), 0);
+            assert_eq!(v2.base, f);
+            assert_eq!(v2.uses_facing, 0);
+            assert_eq!((v2.rules, v2.facing, v2.expect_zone), (UNSET, UNSET, UNSET));
+            assert_eq!(v2.creature_facing, [UNSET; 8]);
+            // The facing fixture: refused by v1, with an error naming it.
+            assert_eq!(
+                flank_fixtures_get(set, 1, &mut f),
+                sys::FLANK_E_FIXTURE_FACING
+            );
+            let err = CStr::from_ptr(f.error).to_str().unwrap();
+            assert!(
+                err.ends_with(
+                    "b.flank:4: uses facing (`defender: shield`), which this consumer does not read; use flank_fixtures_get_v2()"
+                ),
+                "{err}"
+            );
+            assert_eq!(CStr::from_ptr(f.name).to_str().unwrap(), "face");
+            // ... and read whole by v2.
+            assert_eq!(flank_fixtures_get_v2(set, 1, &mut v2), 0);
+            assert!(v2.base.error.is_null());
+            assert_eq!(v2.base.attack_dir, 6);
+            assert_eq!(v2.uses_facing, 1);
+            assert_eq!(v2.rules, 0x14);
+            assert_eq!(v2.facing, 2);
+            assert_eq!(
+                u32::from(v2.def_facing),
+                sys::FLANK_FX_DEF_SHIELD | sys::FLANK_FX_DEF_SLEEPING
+            );
+            assert_eq!(v2.creature_facing[4], sys::FLANK_FACING_NONE as u8);
+            assert_eq!(v2.creature_facing[6], UNSET);
+            assert_eq!(
+                u32::from(v2.flags),
+                sys::FLANK_FI_SHIELD
+                    | sys::FLANK_FI_ROGUE
+                    | sys::FLANK_FI_MELEE
+                    | sys::FLANK_FI_HELPLESS
+            );
+            assert_eq!((v2.expect_zone, v2.expect_hit_half_points), (2, 0));
+            assert_eq!((v2.expect_damage_percent, v2.expect_damage_flat), (150, 0));
+            assert_eq!((v2.expect_shield, v2.expect_bits, v2.reserved), (1, 0, 0));
+            assert_eq!(flank_fixtures_get_v2(set, 2, &mut v2), sys::FLANK_E_INDEX);
+            assert_eq!(flank_fixtures_get_v2(set, -1, &mut v2), sys::FLANK_E_INDEX);
+            assert_eq!(
+                flank_fixtures_get_v2(set, 0, std::ptr::null_mut()),
+                sys::FLANK_E_NULL
+            );
+            assert_eq!(
+                flank_fixtures_get_v2(std::ptr::null(), 0, &mut v2),
                 sys::FLANK_E_NULL
             );
             flank_fixtures_free(set);

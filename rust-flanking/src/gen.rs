@@ -242,6 +242,107 @@ fn random_body(rng: &mut Rng) -> String {
     out
 }
 
+/// The text of one random valid fixture that uses facing (a rule set, the
+/// defender's facing, maybe a shield, a sleeping defender, a Rogue
+/// attacker, a missile, other creatures' facings), every `expect-*` set to
+/// the engine's result. Arc-only consumers (the game harness before v2)
+/// must not be given these; [`random_fixture`] never writes facing.
+pub fn random_facing_fixture(rng: &mut Rng, name: &str) -> String {
+    let body = random_body(rng);
+    let probe = format!("name: {name}\nexpect: 0\n{body}");
+    let Ok(base) = Fixture::parse(Path::new(name), &probe) else {
+        return format!("name: {name}\nexpect: generator-made-an-invalid-fixture\n{body}");
+    };
+    let rules = crate::facing::RuleSet::all();
+    let rules = rules[rng.below(rules.len() as u64) as usize];
+    let facing = rng.below(9) as u8;
+    let mut head = format!(
+        "rules: {}\nfacing: {}\n",
+        rules.name(),
+        crate::facing::facing_word(facing)
+    );
+    let missile = rng.one_in(4);
+    if missile {
+        head.push_str("attack: missile\n");
+    }
+    let attacker_is_hero = base.creatures[usize::from(base.attacker)].hero;
+    if base.defender.monster && (attacker_is_hero || missile) && rng.one_in(2) {
+        head.push_str("role: rogue\n");
+    }
+    for (glyph, word) in base.glyphs.iter().zip(DIR_WORDS) {
+        if glyph.is_ascii_alphabetic() && rng.one_in(4) {
+            let _ = writeln!(
+                head,
+                "facing {}: {}",
+                word,
+                crate::facing::facing_word(rng.below(9) as u8)
+            );
+        }
+    }
+    let mut extra = Vec::new();
+    if rng.one_in(2) {
+        extra.push("shield");
+    }
+    if rng.one_in(4) {
+        extra.push("sleeping");
+    }
+    let body = if extra.is_empty() {
+        body
+    } else if body.contains("\ndefender: ") || body.starts_with("defender: ") {
+        body.lines()
+            .map(|l| {
+                if l.starts_with("defender: ") {
+                    format!("{l} {}\n", extra.join(" "))
+                } else {
+                    format!("{l}\n")
+                }
+            })
+            .collect()
+    } else {
+        format!("defender: {}\n{body}", extra.join(" "))
+    };
+    let probe = format!(
+        "name: {name}\nexpect: 0\n{head}expect-zone: front\nexpect-hit: 0\nexpect-damage: 100%\nexpect-shield: counts\n{body}"
+    );
+    let result = Fixture::parse(Path::new(name), &probe)
+        .ok()
+        .and_then(|f| f.facing_input())
+        .and_then(Result::ok)
+        .map(|i| (i.hood().score(), i.eval()));
+    let Some((score, r)) = result else {
+        return format!("name: {name}\nexpect: generator-made-an-invalid-fixture\n{head}{body}");
+    };
+    let half = |h: u8| format!("{}{}", h / 2, if h % 2 == 1 { ".5" } else { "" });
+    format!(
+        "name: {name}\nexpect: {}\n{head}expect-zone: {}\nexpect-hit: {}\nexpect-damage: {}\nexpect-shield: {}\nexpect-extra: {}\n{body}",
+        half(score),
+        crate::facing::Zone::from_code(r.zone).map_or("?", |z| z.word()),
+        half(r.hit_half_points),
+        crate::fixture::damage_words(r.damage_percent, r.damage_flat),
+        if r.shield_counts != 0 { "counts" } else { "ignored" },
+        crate::fixture::extra_words(r.bits & !crate::facing::bits::ARC),
+    )
+}
+
+/// Writes `count` random facing fixtures of `seed` into `dir`, as
+/// [`write_fixtures`] does for arc-only ones.
+pub fn write_facing_fixtures(
+    dir: &Path,
+    seed: u64,
+    count: usize,
+) -> std::io::Result<Vec<std::path::PathBuf>> {
+    std::fs::create_dir_all(dir)?;
+    let mut rng = Rng::new(seed);
+    (0..count)
+        .map(|i| {
+            let name = format!("facing-{}", fixture_name(seed, i));
+            let path = dir.join(format!("{name}.flank"));
+            std::fs::write(&path, random_facing_fixture(&mut rng, &name))?;
+            Ok(path)
+        })
+        .collect()
+}
+
 /// The name of fixture `index` of `seed`: `gen-SEED-INDEX`, SEED in hex.
 pub fn fixture_name(seed: u64, index: usize) -> String {
     format!("gen-{seed:016x}-{index:05}")
@@ -289,6 +390,53 @@ mod tests {
         }
         for g in ['.', '#', '-', '|', ' ', '+', '}', '^', '0'] {
             assert!(glyphs.contains(&g), "never drew `{g}`");
+        }
+    }
+
+    #[test]
+    fn generated_facing_fixtures_parse_and_the_model_agrees() {
+        let mut rng = Rng::new(12);
+        let mut rules_seen = std::collections::HashSet::new();
+        for i in 0..3000 {
+            let name = format!("facing-{i}");
+            let text = random_facing_fixture(&mut rng, &name);
+            let f =
+                Fixture::parse(Path::new(&name), &text).unwrap_or_else(|e| panic!("{e}\n{text}"));
+            let spec = f.facing.as_ref().expect("uses facing");
+            rules_seen.insert(spec.rules.name());
+            let raw = f.to_raw();
+            let m = crate::model::facing_eval(
+                &raw.square,
+                raw.defender,
+                raw.attack_dir,
+                spec.facing,
+                f.attack_facts().bits(),
+                spec.rules.name(),
+            );
+            assert_eq!(m.zone, spec.expect_zone.code(), "{text}");
+            assert_eq!(
+                m.arc_half_points + m.zone_half_points,
+                spec.expect_hit,
+                "{text}"
+            );
+            assert_eq!(m.damage_percent, spec.expect_damage.percent, "{text}");
+            assert_eq!(m.damage_flat, spec.expect_damage.flat, "{text}");
+            assert_eq!(
+                m.bits & !crate::facing::bits::ARC,
+                spec.expect_extra,
+                "{text}"
+            );
+        }
+        assert_eq!(rules_seen.len(), 7);
+    }
+
+    #[test]
+    fn the_default_generator_never_writes_facing() {
+        let mut rng = Rng::new(5);
+        for i in 0..2000 {
+            let text = random_fixture(&mut rng, &i.to_string());
+            let f = Fixture::parse(Path::new("x"), &text).unwrap();
+            assert!(!f.uses_facing(), "{text}");
         }
     }
 

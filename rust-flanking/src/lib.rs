@@ -23,6 +23,8 @@
 //! * [`model`]: a second, deliberately plain implementation of the rules that
 //!   the tests compare the fast one against.
 //! * [`explain`]: the score in the proposal's own words.
+//! * [`facing`]: facing zones and the rule sets of design/FACING.md, behind
+//!   `flank_facing_eval`.
 #![deny(unsafe_op_in_unsafe_fn)]
 #![warn(missing_docs)]
 
@@ -30,6 +32,7 @@ pub mod abi;
 pub mod arena;
 pub mod arena_abi;
 pub mod explain;
+pub mod facing;
 pub mod fixture;
 pub mod fixture_abi;
 pub mod gen;

@@ -121,3 +121,133 @@ pub fn score(square: &[u16; 8], defender: u8, attack_dir: u8) -> u8 {
     }
     half
 }
+
+/// What [`facing_eval`] returns: every number of `struct
+/// flank_facing_result`, worked out the long way.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct FacingOutcome {
+    /// 0 front, 1 flank, 2 rear.
+    pub zone: u8,
+    /// The arc part of the to-hit bonus, half points.
+    pub arc_half_points: u8,
+    /// The rule set's own to-hit part, half points.
+    pub zone_half_points: u8,
+    /// Damage percent.
+    pub damage_percent: u16,
+    /// Flat damage.
+    pub damage_flat: i16,
+    /// Whether the shield counts toward AC.
+    pub shield_counts: bool,
+    /// `FLANK_FR_*` bits.
+    pub bits: u16,
+}
+
+/// The facing rules of design/FACING.md for one well-formed attack, written
+/// as a reader of the table would apply it: by rule set name, one `if` at a
+/// time. `rules` is a rule set name (`"proposal+tactics"`); `facing` is
+/// 0..=7 or 8 (faceless). Flags are `FLANK_FI_*`.
+pub fn facing_eval(
+    square: &[u16; 8],
+    defender: u8,
+    attack_dir: u8,
+    facing: u8,
+    flags: u8,
+    rules: &str,
+) -> FacingOutcome {
+    let shield = u32::from(flags) & sys::FLANK_FI_SHIELD != 0;
+    let rogue = u32::from(flags) & sys::FLANK_FI_ROGUE != 0;
+    let melee = u32::from(flags) & sys::FLANK_FI_MELEE != 0;
+    let helpless = u32::from(flags) & sys::FLANK_FI_HELPLESS != 0;
+
+    // The zone: count the steps around the compass both ways.
+    let mut zone = 0;
+    if facing < 8 {
+        let mut clockwise = 0;
+        while (facing + clockwise) % 8 != attack_dir {
+            clockwise += 1;
+        }
+        let steps = if clockwise > 4 {
+            8 - clockwise
+        } else {
+            clockwise
+        };
+        zone = if steps <= 1 {
+            0
+        } else if steps == 2 {
+            1
+        } else {
+            2
+        };
+    }
+
+    let (base, plus_arc) = match rules.strip_prefix("proposal+") {
+        Some(rest) => (rest, true),
+        None => (rules, false),
+    };
+    let mut out = FacingOutcome {
+        zone,
+        arc_half_points: 0,
+        zone_half_points: 0,
+        damage_percent: 100,
+        damage_flat: 0,
+        shield_counts: true,
+        bits: 0,
+    };
+    if plus_arc || base == "proposal" || base == "implicit" {
+        out.arc_half_points = score(square, defender, attack_dir);
+        out.bits |= sys::FLANK_FR_ARC as u16;
+    }
+    if base == "implicit" {
+        // Flank: "a small ... to-hit bonus" (+2); rear: "substantial" (+4).
+        if zone == 1 {
+            out.zone_half_points = 4;
+        }
+        if zone == 2 {
+            out.zone_half_points = 8;
+        }
+        // "the player does not receive defensive benefits from a shield".
+        out.shield_counts = zone == 0;
+    }
+    if base == "dnd" {
+        if zone == 1 {
+            out.zone_half_points = 4;
+        }
+        if zone == 2 {
+            out.zone_half_points = 8;
+        }
+        // The shield on the defender's left: facing north, the west flank.
+        let left = (facing + 6) % 8;
+        out.shield_counts = zone == 0 || (zone == 1 && attack_dir == left);
+        if zone == 2 && rogue && melee {
+            out.bits |= sys::FLANK_FR_BACKSTAB as u16;
+        }
+        if zone == 2 && helpless && !def_has(defender, sys::FLANK_DEF_HERO) {
+            out.bits |= sys::FLANK_FR_UNNOTICED as u16;
+        }
+    }
+    if base == "opposite" && melee {
+        let opposite = usize::from((attack_dir + 4) % 8);
+        if threatens(square[opposite], defender) {
+            out.zone_half_points = 4;
+            out.bits |= sys::FLANK_FR_FLANKED as u16;
+        } else if zone == 2 {
+            out.zone_half_points = 4;
+            out.damage_flat = 2;
+            out.bits |= sys::FLANK_FR_BEHIND as u16;
+        } else if zone == 1 {
+            out.bits |= sys::FLANK_FR_SIDE as u16;
+        }
+        if zone != 0 && !helpless {
+            out.bits |= sys::FLANK_FR_TURNS as u16;
+        }
+    }
+    if base == "tactics" {
+        let mut multiplier = [1.0, 1.25, 1.5][usize::from(zone)];
+        if shield && zone == 0 {
+            multiplier *= 0.8;
+            out.bits |= sys::FLANK_FR_SHIELD_DAMAGE as u16;
+        }
+        out.damage_percent = (multiplier * 100.0_f64).round() as u16;
+    }
+    out
+}

@@ -48,10 +48,89 @@ fn c_program_scores_every_fixture_and_rejects_every_invalid_input() {
     let cases_file = work.join("cases.txt");
     std::fs::write(&cases_file, cases).unwrap();
 
-    // The fixture section: the same directory through flank_fixtures_*.
-    let mut fixtures = Vec::new();
+    // The facing cases: every fixture that uses facing, through
+    // flank_facing_eval() from C, against the Rust API.
+    let mut facing_cases = String::new();
+    let mut facing_expected = Vec::new();
     for path in &files {
         let f = Fixture::load(path).unwrap();
+        let Some(input) = f.facing_input() else {
+            continue;
+        };
+        let input = input.unwrap();
+        let r = input.eval();
+        assert!(f.facing_mismatches(&r).is_empty(), "{}", f.name);
+        let spec = f.facing.as_ref().unwrap();
+        writeln!(
+            facing_cases,
+            "{} {} {} {}",
+            case_line(&f),
+            spec.facing,
+            f.attack_facts().bits(),
+            spec.rules.id()
+        )
+        .unwrap();
+        facing_expected.push(format!(
+            "facing-case {} {} {} {} {} {} {} {} {} {} {}",
+            f.name,
+            r.hit_half_points,
+            r.hit_half_points,
+            r.arc_half_points,
+            r.zone_half_points,
+            r.zone,
+            r.damage_percent,
+            r.damage_flat,
+            r.bits,
+            r.shield_counts,
+            r.rules
+        ));
+    }
+    assert!(facing_expected.len() >= 100, "{}", facing_expected.len());
+    let facing_file = work.join("facing-cases.txt");
+    std::fs::write(&facing_file, facing_cases).unwrap();
+
+    // The fixture section: the same directory through flank_fixtures_*.
+    let mut fixtures = Vec::new();
+    let mut fixtures_v2 = Vec::new();
+    for path in &files {
+        let f = Fixture::load(path).unwrap();
+        let v2 = match &f.facing {
+            None => format!(
+                "fixture2 {} 0 255 255 0 0 255 255 255 0 0 0 255 255 255 255 255 255 255 255",
+                f.name
+            ),
+            Some(spec) => {
+                let mut l = format!(
+                    "fixture2 {} 1 {} {} {} {} {} {} {} {} {} {}",
+                    f.name,
+                    spec.rules.id(),
+                    spec.facing,
+                    u8::from(f.defender.shield) | (u8::from(f.defender.sleeping) << 1),
+                    f.attack_facts().bits(),
+                    spec.expect_zone.code(),
+                    spec.expect_hit,
+                    spec.expect_shield.map_or(255, u8::from),
+                    spec.expect_damage.percent,
+                    spec.expect_damage.flat,
+                    spec.expect_extra
+                );
+                for c in spec.creature_facing {
+                    write!(l, " {}", c.unwrap_or(255)).unwrap();
+                }
+                l
+            }
+        };
+        fixtures_v2.push(v2);
+        if let Some(spec) = &f.facing {
+            fixtures.push(format!(
+                "fixture-facing {} {}:{}: uses facing (`{}`), which this consumer does not read; use flank_fixtures_get_v2()",
+                f.name,
+                path.display(),
+                spec.first_key.1,
+                spec.first_key.0
+            ));
+            continue;
+        }
         let mut line = format!(
             "fixture {} {} {} {} {} {} {} {}",
             f.name,
@@ -78,6 +157,7 @@ fn c_program_scores_every_fixture_and_rejects_every_invalid_input() {
     let out = Command::new(&exe)
         .arg(&cases_file)
         .arg(manifest().join("../tests/fixtures"))
+        .arg(&facing_file)
         .output()
         .unwrap();
     let stdout = String::from_utf8_lossy(&out.stdout);
@@ -89,11 +169,27 @@ fn c_program_scores_every_fixture_and_rejects_every_invalid_input() {
     assert!(stdout.contains(&format!("cases {} ", files.len())));
     assert!(stdout.contains("strerror -1 FLANK_E_NULL: "));
     assert!(stdout.contains("strerror -7 FLANK_E_INDEX: "));
+    assert!(stdout.contains("strerror -11 FLANK_E_FIXTURE_FACING: "));
     let got: Vec<&str> = stdout
         .lines()
-        .filter(|l| l.starts_with("fixture ") || l.starts_with("fixture-error "))
+        .filter(|l| {
+            l.starts_with("fixture ")
+                || l.starts_with("fixture-error ")
+                || l.starts_with("fixture-facing ")
+        })
         .collect();
     assert_eq!(got, fixtures);
+    let got: Vec<&str> = stdout
+        .lines()
+        .filter(|l| l.starts_with("fixture2 "))
+        .collect();
+    assert_eq!(got, fixtures_v2);
+    let got: Vec<&str> = stdout
+        .lines()
+        .filter(|l| l.starts_with("facing-case "))
+        .collect();
+    assert_eq!(got, facing_expected);
+    assert!(stdout.contains(&format!("facing-cases {}\n", facing_expected.len())));
     assert!(stdout.contains(&format!("fixtures {}\n", files.len())));
     std::fs::remove_dir_all(&work).unwrap();
 }

@@ -166,3 +166,151 @@ fn gen_writes_fixtures_that_check_and_refuses_bad_arguments() {
         "{err}"
     );
 }
+
+#[test]
+fn check_fails_when_a_facing_expectation_is_changed() {
+    let tmp = std::env::temp_dir().join(format!("flank-cli-facing-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&tmp);
+    copy_dir(&fixtures_dir(), &tmp);
+    let files = rust_flanking::fixture::collect(std::slice::from_ref(&tmp)).unwrap();
+
+    // One expected zone and one expected damage, each in its own file.
+    let zone = tmp.join("facing-dnd/d03-rear-plus-4.flank");
+    let text = std::fs::read_to_string(&zone).unwrap();
+    assert!(text.contains("\nexpect-zone: rear\n"));
+    std::fs::write(
+        &zone,
+        text.replace("\nexpect-zone: rear\n", "\nexpect-zone: flank\n"),
+    )
+    .unwrap();
+    let damage = tmp.join("facing-tactics/t03-example3-flank.flank");
+    let text = std::fs::read_to_string(&damage).unwrap();
+    assert!(text.contains("\nexpect-damage: 125% 15->18\n"));
+    std::fs::write(
+        &damage,
+        text.replace("\nexpect-damage: 125% 15->18\n", "\nexpect-damage: 150%\n"),
+    )
+    .unwrap();
+    let hit = tmp.join("facing-opposite/o06-flanked-over-behind.flank");
+    let text = std::fs::read_to_string(&hit).unwrap();
+    std::fs::write(&hit, text.replace("\nexpect-hit: 2\n", "\nexpect-hit: 4\n")).unwrap();
+    let extra = tmp.join("facing-dnd/d14-rogue-backstab.flank");
+    let text = std::fs::read_to_string(&extra).unwrap();
+    std::fs::write(&extra, text.replace("\nexpect-extra: backstab\n", "\n")).unwrap();
+    // A worked example that does not follow from its percent is an error.
+    let example = tmp.join("facing-tactics/t01-example1-basic-attack.flank");
+    let text = std::fs::read_to_string(&example).unwrap();
+    std::fs::write(&example, text.replace("20->16", "20->17")).unwrap();
+
+    let (code, out, _) = flank(&["check".as_ref(), tmp.as_os_str()]);
+    assert_eq!(code, 1, "{out}");
+    for want in [
+        "FAIL d03-rear-plus-4: zone rear, expected flank",
+        "FAIL t03-example3-flank: damage 125%, expected 150%",
+        "FAIL o06-flanked-over-behind: hit 2, expected 4",
+        "FAIL d14-rogue-backstab: extra backstab, expected none",
+    ] {
+        assert!(out.lines().any(|l| l == want), "{want}\n{out}");
+    }
+    assert!(
+        out.lines().any(|l| l.starts_with("FAIL ")
+            && l.contains("t01-example1-basic-attack.flank:")
+            && l.contains("bad expect-damage: `20->17` does not follow from 80% +0")),
+        "{out}"
+    );
+    assert!(
+        out.trim_end()
+            .ends_with(&format!("{} passed, 5 failed", files.len() - 5)),
+        "{out}"
+    );
+    std::fs::remove_dir_all(&tmp).unwrap();
+}
+
+#[test]
+fn facing_score_and_explain_quote_the_seeds() {
+    let dir = fixtures_dir();
+    let (code, out, _) = flank(&[
+        "score".as_ref(),
+        dir.join("facing-opposite/o02-uc002-backstab.flank")
+            .as_os_str(),
+    ]);
+    assert_eq!(code, 0);
+    assert_eq!(
+        out,
+        "o02-uc002-backstab: 0 (zone rear, hit 2, damage 100% +2, shield counts, extra behind turns)\n"
+    );
+    for (file, quote) in [
+        (
+            "facing-dnd/d02-flank-plus-2.flank",
+            "you get a +2 bonus on the attack roll",
+        ),
+        (
+            "facing-dnd/d07-faceless.flank",
+            "they can't be flanked or attacked from the rear",
+        ),
+        (
+            "facing-dnd/d14-rogue-backstab.flank",
+            "attacking with a melee weapon from the foe's rear area",
+        ),
+        (
+            "facing-dnd/d10-shield-left-flank.flank",
+            "the flank area on the shield's side",
+        ),
+        (
+            "facing-implicit/if1-face-n-from-s.flank",
+            "substantial bonus",
+        ),
+        (
+            "facing-opposite/o01-uc001-true-flanking.flank",
+            "Attack with ally on opposite side",
+        ),
+        (
+            "facing-opposite/o03-uc003-side.flank",
+            "Attack from side -> No bonus (noted)",
+        ),
+        (
+            "facing-opposite/o08-ranged-no-flanking.flank",
+            "range too far",
+        ),
+        (
+            "facing-tactics/t01-example1-basic-attack.flank",
+            "incoming damage is reduced by 20%",
+        ),
+        (
+            "facing-tactics/t03-example3-flank.flank",
+            "Side of defender | 125% | Flank",
+        ),
+    ] {
+        let (code, out, err) = flank(&["explain".as_ref(), dir.join(file).as_os_str()]);
+        assert_eq!(code, 0, "{file}: {err}");
+        assert!(out.contains(quote), "{file}: {out}");
+        // The arc explanation comes first, unchanged.
+        assert!(
+            out.starts_with("The largest arc with no threat is"),
+            "{out}"
+        );
+    }
+}
+
+#[test]
+fn gen_facing_writes_facing_fixtures_that_check() {
+    let dir = std::env::temp_dir().join(format!("flank-cli-genf-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let (code, out, err) = flank(&[
+        "gen".as_ref(),
+        "--facing".as_ref(),
+        "7".as_ref(),
+        "40".as_ref(),
+        dir.as_os_str(),
+    ]);
+    assert_eq!(code, 0, "{out}{err}");
+    let (code, out, err) = flank(&["check".as_ref(), dir.as_os_str()]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.ends_with("40 passed, 0 failed\n"), "{out}");
+    let files = rust_flanking::fixture::collect(std::slice::from_ref(&dir)).unwrap();
+    for f in &files {
+        let f = rust_flanking::fixture::Fixture::load(f).unwrap();
+        assert!(f.uses_facing(), "{}", f.name);
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}

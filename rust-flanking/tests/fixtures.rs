@@ -133,3 +133,77 @@ fn fixture_to_raw_sets_the_documented_bits() {
     assert_eq!(raw.square[FLANK_DIR_NW as usize], sq(FLANK_SQ_CREATURE));
     assert_eq!(raw.square[FLANK_DIR_NE as usize], sq(FLANK_SQ_CREATURE));
 }
+
+#[test]
+fn every_facing_fixture_matches_the_engine_and_the_model() {
+    let mut per_dir = std::collections::BTreeMap::new();
+    for path in collect(&[fixtures_dir()]).unwrap() {
+        let f = Fixture::load(&path).unwrap();
+        let Some(input) = f.facing_input() else {
+            continue;
+        };
+        let r = input.unwrap_or_else(|e| panic!("{}: {e}", f.name)).eval();
+        assert!(
+            f.facing_mismatches(&r).is_empty(),
+            "{}: {:?}",
+            f.name,
+            f.facing_mismatches(&r)
+        );
+        let spec = f.facing.as_ref().unwrap();
+        let raw = f.to_raw();
+        let m = rust_flanking::model::facing_eval(
+            &raw.square,
+            raw.defender,
+            raw.attack_dir,
+            spec.facing,
+            f.attack_facts().bits(),
+            spec.rules.name(),
+        );
+        assert_eq!(m.zone, spec.expect_zone.code(), "{}", f.name);
+        assert_eq!(
+            m.arc_half_points + m.zone_half_points,
+            spec.expect_hit,
+            "{}",
+            f.name
+        );
+        assert_eq!(
+            (m.damage_percent, m.damage_flat),
+            (spec.expect_damage.percent, spec.expect_damage.flat),
+            "{}",
+            f.name
+        );
+        let dir = path
+            .parent()
+            .unwrap()
+            .file_name()
+            .unwrap()
+            .to_string_lossy()
+            .into_owned();
+        *per_dir.entry(dir).or_insert(0) += 1;
+    }
+    let counts: Vec<(&str, i32)> = per_dir.iter().map(|(d, n)| (d.as_str(), *n)).collect();
+    assert_eq!(
+        counts,
+        [
+            ("facing-combined", 7),
+            ("facing-dnd", 20),
+            ("facing-implicit", 80),
+            ("facing-opposite", 13),
+            ("facing-tactics", 10),
+        ]
+    );
+}
+
+#[test]
+fn implicit_facing_fig_1_has_every_cell_for_every_facing() {
+    let dir = fixtures_dir().join("facing-implicit");
+    let mut seen = std::collections::HashSet::new();
+    for path in collect(&[dir]).unwrap() {
+        let f = Fixture::load(&path).unwrap();
+        let spec = f.facing.as_ref().unwrap();
+        if !spec.missile {
+            assert!(seen.insert((spec.facing, f.attacker)), "{}", f.name);
+        }
+    }
+    assert_eq!(seen.len(), 64);
+}

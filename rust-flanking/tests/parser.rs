@@ -61,7 +61,7 @@ fn bad_direction() {
 #[test]
 fn bad_expect_values() {
     for v in [
-        "1.25", "9.5", "10", "-1", "x", "", "1.", ".5", "0.55", "1,5",
+        "1.25", "9.5", "10", "-1", "x", "", "1.", ".5", "0.55", "1,5", "09", "00", "99",
     ] {
         let text = format!("attacker: n\nexpect: {v}\nmap:\n.d.\n.@.\n...\nend\n");
         let (line, kind, msg) = error(&text);
@@ -247,4 +247,189 @@ fn unreadable_file() {
     assert!(e
         .to_string()
         .starts_with("/nonexistent/x.flank:0: cannot read"));
+}
+
+const FACING: &str = "name: f\nattacker: n\nexpect: 0\nrules: dnd\nfacing: n\n\
+    expect-zone: front\nexpect-hit: 0\nexpect-damage: 100%\nmap:\n.d.\n.@.\n...\nend\n";
+
+#[test]
+fn the_good_facing_one_parses() {
+    let f = Fixture::parse(Path::new("f.flank"), FACING).unwrap();
+    let spec = f.facing.as_ref().unwrap();
+    assert_eq!(spec.rules.name(), "dnd");
+    assert_eq!(spec.facing, 2);
+    assert_eq!(spec.first_key, ("rules".to_string(), 4));
+    assert!(f.facing_input().unwrap().is_ok());
+    // An arc-only fixture has no facing.
+    assert!(!Fixture::parse(Path::new("good.flank"), GOOD)
+        .unwrap()
+        .uses_facing());
+}
+
+#[test]
+fn facing_errors_name_their_line() {
+    let cases: [(&str, &str, usize, &str); 16] = [
+        (
+            "rules: dnd\n",
+            "rules: chess\n",
+            4,
+            "unknown rule set `chess`",
+        ),
+        (
+            "rules: dnd\n",
+            "rules: proposal+dnd\n",
+            4,
+            "supersedes the standard rules for flanking",
+        ),
+        (
+            "rules: dnd\n",
+            "rules: dnd+tactics\n",
+            4,
+            "only `proposal` combines",
+        ),
+        ("facing: n\n", "facing: up\n", 5, "bad facing `up`"),
+        (
+            "expect-zone: front\n",
+            "expect-zone: side\n",
+            6,
+            "bad zone `side`",
+        ),
+        (
+            "expect-hit: 0\n",
+            "expect-hit: 13.5\n",
+            7,
+            "bad expect-hit value `13.5`",
+        ),
+        (
+            "expect-damage: 100%\n",
+            "expect-damage: 100\n",
+            8,
+            "`100` is not a percent",
+        ),
+        (
+            "expect-damage: 100%\n",
+            "expect-damage: 100% 3->4\n",
+            8,
+            "`3->4` does not follow from 100% +0",
+        ),
+        (
+            "expect-damage: 100%\n",
+            "expect-damage: 100% x\n",
+            8,
+            "after the percent come",
+        ),
+        (
+            "facing: n\n",
+            "facing: n\nexpect-extra: sneaky\n",
+            6,
+            "unknown expect-extra word `sneaky`",
+        ),
+        (
+            "facing: n\n",
+            "facing: n\nexpect-shield: maybe\n",
+            6,
+            "bad expect-shield `maybe`",
+        ),
+        (
+            "facing: n\n",
+            "facing: n\nrole: wizard\n",
+            6,
+            "only `rogue` changes a rule",
+        ),
+        (
+            "facing: n\n",
+            "facing: n\nrole: rogue\n",
+            6,
+            "a Rogue attacker needs a `monster` defender",
+        ),
+        (
+            "facing: n\n",
+            "facing: n\nattack: thrown\n",
+            6,
+            "bad attack `thrown`",
+        ),
+        (
+            "facing: n\n",
+            "facing: n\nfacing e: n\n",
+            6,
+            "`creature e` but there is no creature letter",
+        ),
+        (
+            "rules: dnd\n",
+            "rules: dnd\nfacing: n\n",
+            6,
+            "duplicate key `facing` (first on line 5)",
+        ),
+    ];
+    for (from, to, line, msg) in cases {
+        let text = FACING.replacen(from, to, 1);
+        let (l, _, m) = error(&text);
+        assert_eq!(l, line, "{to}: {m}");
+        assert!(m.contains(msg), "{to}: {m}");
+    }
+}
+
+#[test]
+fn facing_keys_need_rules_and_rules_need_their_keys() {
+    let (l, k, m) = error("attacker: n\nexpect: 0\nfacing: n\nmap:\n.d.\n.@.\n...\nend\n");
+    assert_eq!((l, k), (3, K::FacingWithoutRules("facing".into())), "{m}");
+    let (l, k, _) = error("attacker: n\nexpect: 0\ndefender: shield\nmap:\n.d.\n.@.\n...\nend\n");
+    assert_eq!(
+        (l, k),
+        (3, K::FacingWithoutRules("defender: shield".into()))
+    );
+    for key in ["facing", "expect-zone", "expect-hit", "expect-damage"] {
+        let text: String = FACING
+            .lines()
+            .filter(|l| !l.starts_with(&format!("{key}:")))
+            .map(|l| format!("{l}\n"))
+            .collect();
+        let (l, k, _) = error(&text);
+        assert_eq!((l, k), (8, K::MissingFacingKey(key_static(key))), "{key}");
+    }
+    let text = FACING.replace("rules: dnd\n", "rules: dnd\ndefender: shield\n");
+    let (_, k, _) = error(&text);
+    assert_eq!(k, K::MissingFacingKey("expect-shield"));
+    // role: rogue needs the hero as the melee attacker.
+    let text = FACING.replace(
+        "rules: dnd\n",
+        "rules: dnd\ndefender: monster\nrole: rogue\n",
+    );
+    let (l, _, m) = error(&text);
+    assert_eq!(l, 6);
+    assert!(m.contains("write `creature n: hero`"), "{m}");
+    // ... but not for a missile, whose attacker stands further away.
+    let text = FACING.replace(
+        "rules: dnd\n",
+        "rules: dnd\ndefender: monster\nrole: rogue\nattack: missile\n",
+    );
+    assert!(Fixture::parse(Path::new("x.flank"), &text).is_ok());
+    // A missile's attacker square may be empty; a melee one's may not.
+    let text = FACING.replace(".d.\n", "...\n");
+    assert!(matches!(error(&text).1, K::AttackerNotACreature(_)));
+    let text = FACING
+        .replace(".d.\n", "...\n")
+        .replace("rules: dnd\n", "rules: dnd\nattack: missile\n");
+    assert!(Fixture::parse(Path::new("x.flank"), &text).is_ok());
+}
+
+fn key_static(k: &str) -> &'static str {
+    ["facing", "expect-zone", "expect-hit", "expect-damage"]
+        .into_iter()
+        .find(|s| *s == k)
+        .unwrap()
+}
+
+#[test]
+fn expect_hit_reads_half_points_up_to_13() {
+    for (v, half) in [("0", 0), ("2", 4), ("6.5", 13), ("12.5", 25), ("13", 26)] {
+        let text = FACING.replace("expect-hit: 0\n", &format!("expect-hit: {v}\n"));
+        let f = Fixture::parse(Path::new("ok.flank"), &text).unwrap();
+        assert_eq!(f.facing.unwrap().expect_hit, half, "{v}");
+    }
+    for v in ["13.5", "14", "013", "07", "-2", "+2", "2.25", "x"] {
+        let text = FACING.replace("expect-hit: 0\n", &format!("expect-hit: {v}\n"));
+        let (line, kind, _) = error(&text);
+        assert_eq!((line, kind), (7, K::BadHit(v.into())), "{v}");
+    }
 }

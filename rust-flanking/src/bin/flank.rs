@@ -10,8 +10,9 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use rust_flanking::explain::{explain_words, format_half_points};
-use rust_flanking::fixture::{collect, Fixture};
+use rust_flanking::explain::{explain_words, facing_words, format_half_points};
+use rust_flanking::fixture::{collect, damage_words, extra_words, Fixture};
+use rust_flanking::sys::flank_facing_result;
 
 const USAGE: &str = "usage:
   flank check FILE|DIR...   check that every fixture (*.flank, directories
@@ -20,7 +21,12 @@ const USAGE: &str = "usage:
   flank explain FILE        explain one fixture's score in words
   flank gen SEED COUNT DIR  write COUNT random valid fixtures drawn from
                             SEED (decimal or 0x-hex) into DIR, each with
-                            `expect:` set to the engine's score";
+                            `expect:` set to the engine's score
+                            (--facing: with facing fields, expectations
+                            set by the engine: flank gen --facing SEED ...)
+
+Fixtures with `rules:` (the facing extension) are also checked for their
+zone, to-hit bonus, damage, shield and extras.";
 
 /// `println!` that survives a closed pipe (`flank score DIR | head`): when
 /// stdout is gone there is nobody left to tell, so the tool stops with a
@@ -53,7 +59,10 @@ fn main() -> ExitCode {
         "check" if !paths.is_empty() => check(&paths),
         "score" if !paths.is_empty() => score(&paths),
         "explain" if paths.len() == 1 => explain(&paths[0]),
-        "gen" if rest.len() == 3 => gen(&rest[0], &rest[1], &paths[2]),
+        "gen" if rest.len() == 3 => gen(&rest[0], &rest[1], &paths[2], false),
+        "gen" if rest.len() == 4 && rest[0] == "--facing" => {
+            gen(&rest[1], &rest[2], &paths[3], true)
+        }
         "gen" => usage("`gen` takes a seed, a count and a directory"),
         "check" | "score" => usage(&format!("`{cmd}` needs at least one file")),
         "explain" => usage("`explain` takes exactly one file"),
@@ -61,14 +70,39 @@ fn main() -> ExitCode {
     }
 }
 
-/// Parses and scores one fixture: (fixture, half points).
-fn run(path: &std::path::Path) -> Result<(Fixture, u8), String> {
+/// Parses and scores one fixture: (fixture, half points, the facing
+/// result when it uses facing).
+fn run(path: &std::path::Path) -> Result<(Fixture, u8, Option<flank_facing_result>), String> {
     let fixture = Fixture::load(path).map_err(|e| e.to_string())?;
     let hood = fixture
         .neighbourhood()
         .map_err(|e| format!("{}: {e}", path.display()))?;
     let score = hood.score();
-    Ok((fixture, score))
+    let facing = match fixture.facing_input() {
+        None => None,
+        Some(Ok(input)) => Some(input.eval()),
+        Some(Err(e)) => return Err(format!("{}: {e}", path.display())),
+    };
+    Ok((fixture, score, facing))
+}
+
+/// A facing result in one line: `zone rear, hit 4, damage 100% +2, shield
+/// counts, extra behind turns`.
+fn facing_summary(r: &flank_facing_result) -> String {
+    format!(
+        "zone {}, hit {}, damage {}, shield {}, extra {}",
+        ["front", "flank", "rear"]
+            .get(usize::from(r.zone))
+            .unwrap_or(&"?"),
+        format_half_points(r.hit_half_points.into()),
+        damage_words(r.damage_percent, r.damage_flat),
+        if r.shield_counts != 0 {
+            "counts"
+        } else {
+            "ignored"
+        },
+        extra_words(r.bits & !rust_flanking::facing::bits::ARC)
+    )
 }
 
 fn check(paths: &[PathBuf]) -> ExitCode {
@@ -82,11 +116,18 @@ fn check(paths: &[PathBuf]) -> ExitCode {
     let (mut passed, mut failed) = (0, 0);
     for path in &files {
         match run(path) {
-            Ok((f, got)) if got == f.expect_half_points => {
+            Ok((f, got, facing))
+                if got == f.expect_half_points
+                    && facing.is_none_or(|r| f.facing_mismatches(&r).is_empty()) =>
+            {
                 say!("ok {}", f.name);
                 passed += 1;
             }
-            Ok((f, got)) => {
+            Ok((f, got, Some(r))) if got == f.expect_half_points => {
+                say!("FAIL {}: {}", f.name, f.facing_mismatches(&r).join("; "));
+                failed += 1;
+            }
+            Ok((f, got, _)) => {
                 say!(
                     "FAIL {}: got {}, expected {}",
                     f.name,
@@ -116,7 +157,13 @@ fn score(paths: &[PathBuf]) -> ExitCode {
     let mut ok = true;
     for path in paths {
         match run(path) {
-            Ok((f, got)) => say!("{}: {}", f.name, format_half_points(got.into())),
+            Ok((f, got, None)) => say!("{}: {}", f.name, format_half_points(got.into())),
+            Ok((f, got, Some(r))) => say!(
+                "{}: {} ({})",
+                f.name,
+                format_half_points(got.into()),
+                facing_summary(&r)
+            ),
             Err(e) => {
                 eprintln!("{e}");
                 ok = false;
@@ -141,6 +188,14 @@ fn explain(path: &std::path::Path) -> ExitCode {
     match fixture.neighbourhood() {
         Ok(hood) => {
             say!("{}", explain_words(&hood.explain()));
+            match fixture.facing_input() {
+                None => {}
+                Some(Ok(input)) => say!("{}", facing_words(&input, &input.eval())),
+                Some(Err(e)) => {
+                    eprintln!("{}: {e}", path.display());
+                    return ExitCode::FAILURE;
+                }
+            }
             ExitCode::SUCCESS
         }
         Err(e) => {
@@ -158,14 +213,19 @@ fn parse_seed(s: &str) -> Option<u64> {
     }
 }
 
-fn gen(seed: &str, count: &str, dir: &std::path::Path) -> ExitCode {
+fn gen(seed: &str, count: &str, dir: &std::path::Path, facing: bool) -> ExitCode {
     let Some(seed) = parse_seed(seed) else {
         return usage(&format!("bad seed `{seed}`: a number, decimal or 0x-hex"));
     };
     let Ok(count) = count.parse::<usize>() else {
         return usage(&format!("bad count `{count}`: a whole number"));
     };
-    match rust_flanking::gen::write_fixtures(dir, seed, count) {
+    let written = if facing {
+        rust_flanking::gen::write_facing_fixtures(dir, seed, count)
+    } else {
+        rust_flanking::gen::write_fixtures(dir, seed, count)
+    };
+    match written {
         Ok(files) => {
             say!(
                 "{} fixtures of seed {seed:#x} in {}",

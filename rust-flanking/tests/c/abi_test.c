@@ -2,7 +2,7 @@
  * abi_test.c -- drives rust-flanking's C ABI exactly as the game will: it
  * includes flanking.h and links librust_flanking.a.
  *
- * Usage: abi_test CASES-FILE [FIXTURES-DIR]
+ * Usage: abi_test CASES-FILE [FIXTURES-DIR [FACING-CASES-FILE]]
  * Each line of CASES-FILE is "name defender attack_dir s0 s1 ... s7" (decimal).
  * For each case it prints
  *   "case name score hp threats arc arc_start behind behind_blocked beside reserved rc"
@@ -12,7 +12,16 @@
  * any check failed.  With FIXTURES-DIR it also loads that directory through
  * the fixture functions (the in-game harness's way) and prints, per entry,
  *   "fixture name expect defender attack_dir rows cols def_row def_col
- *    c0..c7 glyphs" or "fixture-error text".
+ *    c0..c7 glyphs", "fixture-error text", or for a fixture that uses
+ * facing "fixture-facing name text" (flank_fixtures_get() refuses it), and
+ * per entry through flank_fixtures_get_v2()
+ *   "fixture2 name uses rules facing def_facing flags zone hit shield
+ *    percent flat bits cf0..cf7".
+ * Each line of FACING-CASES-FILE is "name defender attack_dir s0..s7 facing
+ * flags rules" (decimal); for each it prints
+ *   "facing-case name rc hit arc zone_hp zone percent flat bits shield rules"
+ * from flank_facing_eval().  The facing section's invalid inputs are
+ * checked on every run.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -155,13 +164,13 @@ static void check_invalid(void)
     expect_eq("get 100", flank_percent(), FLANK_PERCENT_DEFAULT);
 
     /* strerror: a static string for every code, "unknown" for others. */
-    for (i = -7; i <= 0; i++) {
+    for (i = -11; i <= 0; i++) {
         const char *s = flank_strerror(i);
         snprintf(what, sizeof what, "strerror(%d) names FLANK_", i);
         expect_eq(what, s != NULL && strncmp(s, "FLANK_", 6) == 0, 1);
         printf("strerror %d %s\n", i, s ? s : "(null)");
     }
-    expect_eq("strerror(-8) unknown", strcmp(flank_strerror(-8), "unknown error code"), 0);
+    expect_eq("strerror(-12) unknown", strcmp(flank_strerror(-12), "unknown error code"), 0);
     expect_eq("strerror(42) unknown", strcmp(flank_strerror(42), "unknown error code"), 0);
     expect_eq("strerror(INT32_MIN) unknown",
               strcmp(flank_strerror(INT32_MIN), "unknown error code"), 0);
@@ -169,6 +178,150 @@ static void check_invalid(void)
 
     expect_eq("sizeof flank_neighbourhood", (long) sizeof(struct flank_neighbourhood), 18);
     expect_eq("sizeof flank_detail", (long) sizeof(struct flank_detail), 8);
+}
+
+/* The facing section's baseline: the hero attacked from the north by a
+   jackal, facing north, rule set dnd. */
+static struct flank_facing_input facing_empty(void)
+{
+    struct flank_facing_input in;
+    memset(&in, 0, sizeof in);
+    in.n = empty();
+    in.facing = FLANK_DIR_N;
+    in.flags = FLANK_FI_MELEE;
+    in.rules = FLANK_RULES_DND;
+    return in;
+}
+
+/* An invalid facing input gives `code` and leaves *out alone. */
+static void expect_facing_error(const char *what, const struct flank_facing_input *in, int code)
+{
+    struct flank_facing_result r;
+    char buf[200];
+    memset(&r, 0xAB, sizeof r);
+    snprintf(buf, sizeof buf, "flank_facing_eval(%s)", what);
+    expect_eq(buf, flank_facing_eval(in, &r), code);
+    snprintf(buf, sizeof buf, "flank_facing_eval(%s) left *out alone", what);
+    expect_eq(buf, r.zone == 0xAB && r.rules == 0xAB && r.bits == 0xABAB, 1);
+}
+
+static void check_facing_invalid(void)
+{
+    struct flank_facing_input in;
+    struct flank_facing_result r;
+    char what[96];
+    int i;
+    static const char *const good[] = {
+        "proposal", "implicit", "dnd", "opposite", "tactics",
+        "proposal+opposite", "proposal+tactics", "proposal+implicit",
+    };
+    static const int good_id[] = {
+        FLANK_RULES_PROPOSAL, FLANK_RULES_IMPLICIT, FLANK_RULES_DND,
+        FLANK_RULES_OPPOSITE, FLANK_RULES_TACTICS,
+        FLANK_RULES_PLUS_ARC | FLANK_RULES_OPPOSITE,
+        FLANK_RULES_PLUS_ARC | FLANK_RULES_TACTICS, FLANK_RULES_IMPLICIT,
+    };
+    static const char *const bad[] = {
+        "", "DND", "dnd ", "proposal+dnd", "dnd+tactics", "proposal+proposal",
+        "tactics+proposal", "proposal+", "+dnd", "proposal+tactics+dnd", "none",
+    };
+
+    /* The baseline is valid: front, nothing. */
+    in = facing_empty();
+    expect_eq("facing baseline", flank_facing_eval(&in, &r), 0);
+    expect_eq("facing baseline zone", r.zone, FLANK_ZONE_FRONT);
+    expect_eq("faceless is valid", (in.facing = FLANK_FACING_NONE, flank_facing_eval(&in, &r)), 0);
+
+    /* Rule set names. */
+    for (i = 0; i < (int) (sizeof good / sizeof good[0]); i++) {
+        snprintf(what, sizeof what, "flank_rules_parse(%s)", good[i]);
+        expect_eq(what, flank_rules_parse(good[i]), good_id[i]);
+        expect_eq("flank_rules_name is canonical",
+                  strcmp(flank_rules_name(good_id[i]),
+                         i == 7 ? "implicit" : good[i]), 0);
+    }
+    for (i = 0; i < (int) (sizeof bad / sizeof bad[0]); i++) {
+        snprintf(what, sizeof what, "flank_rules_parse(\"%s\")", bad[i]);
+        expect_eq(what, flank_rules_parse(bad[i]), FLANK_E_RULES);
+    }
+    expect_eq("flank_rules_parse(NULL)", flank_rules_parse(NULL), FLANK_E_NULL);
+    expect_eq("flank_rules_name(5)", flank_rules_name(5) == NULL, 1);
+    expect_eq("flank_rules_name(-1)", flank_rules_name(-1) == NULL, 1);
+
+    /* NULL pointers. */
+    in = facing_empty();
+    expect_eq("flank_facing_eval(NULL, &r)", flank_facing_eval(NULL, &r), FLANK_E_NULL);
+    expect_eq("flank_facing_eval(&in, NULL)", flank_facing_eval(&in, NULL), FLANK_E_NULL);
+
+    /* Every rule set id: the valid seven, FLANK_E_RULES for the rest. */
+    for (i = 0; i < 256; i++) {
+        int valid = i <= 4 || i == 0x13 || i == 0x14;
+        in = facing_empty();
+        in.rules = (uint8_t) i;
+        if (valid) {
+            snprintf(what, sizeof what, "rules %#x valid", i);
+            expect_eq(what, flank_facing_eval(&in, &r) >= 0, 1);
+        } else {
+            snprintf(what, sizeof what, "rules %#x", i);
+            expect_facing_error(what, &in, FLANK_E_RULES);
+        }
+    }
+    /* Every facing above FLANK_FACING_NONE. */
+    for (i = FLANK_FACING_NONE + 1; i < 256; i++) {
+        in = facing_empty();
+        in.facing = (uint8_t) i;
+        snprintf(what, sizeof what, "facing %d", i);
+        expect_facing_error(what, &in, FLANK_E_FACING);
+    }
+    /* Unknown flags, the reserved byte. */
+    for (i = 0; i < 8; i++) {
+        if ((1u << i) & FLANK_FI_ALL)
+            continue;
+        in = facing_empty();
+        in.flags |= (uint8_t) (1u << i);
+        snprintf(what, sizeof what, "flag bit %d", i);
+        expect_facing_error(what, &in, FLANK_E_FACING_FLAGS);
+    }
+    in = facing_empty();
+    in.reserved = 1;
+    expect_facing_error("reserved 1", &in, FLANK_E_FACING_FLAGS);
+    /* Contradictions: a Rogue attacking the hero; melee from an empty
+       square; a Rogue's melee from a square that is not the hero. */
+    in = facing_empty();
+    in.flags |= FLANK_FI_ROGUE;
+    expect_facing_error("ROGUE on a hero defender", &in, FLANK_E_FACING_FLAGS);
+    in = facing_empty();
+    in.n.square[FLANK_DIR_N] = 0;
+    expect_facing_error("MELEE from an empty square", &in, FLANK_E_FACING_FLAGS);
+    in.flags = 0;
+    expect_eq("a missile from an empty square", flank_facing_eval(&in, &r), 0);
+    in = facing_empty();
+    in.n.defender = 0;
+    in.flags |= FLANK_FI_ROGUE;
+    expect_facing_error("ROGUE|MELEE, no hero on the square", &in, FLANK_E_FACING_FLAGS);
+    in.n.square[FLANK_DIR_N] |= FLANK_SQ_HERO;
+    expect_eq("ROGUE|MELEE from the hero", flank_facing_eval(&in, &r), 0);
+    /* The neighbourhood's own faults come first, with flank_score's codes. */
+    in = facing_empty();
+    in.n.attack_dir = 8;
+    in.rules = 99;
+    in.facing = 99;
+    expect_facing_error("bad direction and rules and facing", &in, FLANK_E_DIRECTION);
+    in = facing_empty();
+    in.n.square[FLANK_DIR_S] = FLANK_SQ_TAME;
+    in.rules = 99;
+    expect_facing_error("inconsistent square and bad rules", &in, FLANK_E_INCONSISTENT);
+    in = facing_empty();
+    in.rules = 99;
+    in.facing = 99;
+    in.flags = 0xFF;
+    expect_facing_error("bad rules, facing and flags", &in, FLANK_E_RULES);
+    in.rules = FLANK_RULES_DND;
+    expect_facing_error("bad facing and flags", &in, FLANK_E_FACING);
+
+    expect_eq("sizeof flank_facing_input", (long) sizeof(struct flank_facing_input), 22);
+    expect_eq("sizeof flank_facing_result", (long) sizeof(struct flank_facing_result), 12);
+    expect_eq("FLANK_ABI_VERSION", FLANK_ABI_VERSION, 2);
 }
 
 /* The fixture section: every entry of a directory, as the harness sees it. */
@@ -189,9 +342,29 @@ static void list_fixtures(const char *dir)
     expect_eq("get(count)", flank_fixtures_get(set, n, &fx), FLANK_E_INDEX);
     expect_eq("get(NULL out)", flank_fixtures_get(set, 0, NULL), FLANK_E_NULL);
     for (i = 0; i < n; i++) {
-        int d;
+        int d, rc;
+        struct flank_fixture_v2 v2;
 
-        expect_eq("get", flank_fixtures_get(set, i, &fx), FLANK_OK);
+        expect_eq("get_v2", flank_fixtures_get_v2(set, i, &v2), FLANK_OK);
+        if (!v2.base.error) {
+            printf("fixture2 %s %u %u %u %u %u %u %u %u %u %d %u", v2.base.name,
+                   v2.uses_facing, v2.rules, v2.facing, v2.def_facing, v2.flags,
+                   v2.expect_zone, v2.expect_hit_half_points, v2.expect_shield,
+                   v2.expect_damage_percent, v2.expect_damage_flat, v2.expect_bits);
+            for (d = 0; d < FLANK_NDIRS; d++)
+                printf(" %u", v2.creature_facing[d]);
+            printf("\n");
+            expect_eq("v2 reserved", v2.reserved, 0);
+        }
+        rc = flank_fixtures_get(set, i, &fx);
+        if (rc == FLANK_E_FIXTURE_FACING) {
+            expect_eq("a refused facing fixture has an error", fx.error != NULL, 1);
+            expect_eq("only facing fixtures are refused", v2.uses_facing, 1);
+            printf("fixture-facing %s %s\n", fx.name, fx.error ? fx.error : "(null)");
+            continue;
+        }
+        expect_eq("get", rc, FLANK_OK);
+        expect_eq("v1 gets arc-only fixtures", v2.uses_facing, 0);
         if (fx.error) {
             printf("fixture-error %s\n", fx.error);
             continue;
@@ -210,6 +383,45 @@ static void list_fixtures(const char *dir)
     printf("fixtures %d\n", (int) n);
 }
 
+/* Every line of a facing cases file through flank_facing_eval(). */
+static void facing_cases(const char *path)
+{
+    FILE *f = fopen(path, "r");
+    char name[256];
+    unsigned def, dir, s[8], facing, flags, rules;
+    int n = 0;
+
+    if (!f) {
+        perror(path);
+        failures++;
+        return;
+    }
+    while (fscanf(f, "%255s %u %u %u %u %u %u %u %u %u %u %u %u %u", name, &def, &dir,
+                  &s[0], &s[1], &s[2], &s[3], &s[4], &s[5], &s[6], &s[7], &facing,
+                  &flags, &rules) == 14) {
+        struct flank_facing_input in;
+        struct flank_facing_result r;
+        int i, rc;
+
+        memset(&in, 0, sizeof in);
+        for (i = 0; i < 8; i++)
+            in.n.square[i] = (uint16_t) s[i];
+        in.n.defender = (uint8_t) def;
+        in.n.attack_dir = (uint8_t) dir;
+        in.facing = (uint8_t) facing;
+        in.flags = (uint8_t) flags;
+        in.rules = (uint8_t) rules;
+        memset(&r, 0, sizeof r);
+        rc = flank_facing_eval(&in, &r);
+        printf("facing-case %s %d %u %u %u %u %u %d %u %u %u\n", name, rc,
+               r.hit_half_points, r.arc_half_points, r.zone_half_points, r.zone,
+               r.damage_percent, r.damage_flat, r.bits, r.shield_counts, r.rules);
+        n++;
+    }
+    fclose(f);
+    printf("facing-cases %d\n", n);
+}
+
 int main(int argc, char **argv)
 {
     FILE *f;
@@ -217,8 +429,8 @@ int main(int argc, char **argv)
     unsigned def, dir, s[8];
     int cases = 0;
 
-    if (argc != 2 && argc != 3) {
-        fprintf(stderr, "usage: abi_test CASES-FILE [FIXTURES-DIR]\n");
+    if (argc < 2 || argc > 4) {
+        fprintf(stderr, "usage: abi_test CASES-FILE [FIXTURES-DIR [FACING-CASES-FILE]]\n");
         return 2;
     }
     f = fopen(argv[1], "r");
@@ -247,8 +459,11 @@ int main(int argc, char **argv)
     }
     fclose(f);
     check_invalid();
-    if (argc == 3)
+    check_facing_invalid();
+    if (argc >= 3)
         list_fixtures(argv[2]);
+    if (argc == 4)
+        facing_cases(argv[3]);
     printf("cases %d checks %d failures %d\n", cases, checks, failures);
     return failures ? 1 : 0;
 }

@@ -1,0 +1,741 @@
+//! Facing (design/FACING.md): zones, the five rule sets as one table of
+//! data, and the evaluation behind `flank_facing_eval`.
+//!
+//! Directions are the arc rules' own (`xdir[]`/`ydir[]` order: 0 W, 1 NW,
+//! 2 N, 3 NE, 4 E, 5 SE, 6 S, 7 SW, clockwise). A defender facing `f`
+//! attacked from `a` is hit in its front when `r = min((a-f) mod 8, (f-a)
+//! mod 8) <= 1`, its flank when `r == 2`, its rear when `r >= 3`; a faceless
+//! defender only ever from the front.
+
+use core::fmt;
+
+use crate::rules::{dir_name, is_threat, FlankError, Neighbourhood};
+use crate::sys::{self, flank_facing_input, flank_facing_result};
+
+/// `FLANK_FACING_NONE`: a faceless creature.
+pub const FACING_NONE: u8 = sys::FLANK_FACING_NONE as u8;
+
+const FI_SHIELD: u8 = sys::FLANK_FI_SHIELD as u8;
+const FI_ROGUE: u8 = sys::FLANK_FI_ROGUE as u8;
+const FI_MELEE: u8 = sys::FLANK_FI_MELEE as u8;
+const FI_HELPLESS: u8 = sys::FLANK_FI_HELPLESS as u8;
+const FI_ALL: u8 = sys::FLANK_FI_ALL as u8;
+const PLUS_ARC: u8 = sys::FLANK_RULES_PLUS_ARC as u8;
+
+/// Result bits, typed (`FLANK_FR_*`).
+pub mod bits {
+    use crate::sys;
+    /// The arc score is part of the to-hit bonus.
+    pub const ARC: u16 = sys::FLANK_FR_ARC as u16;
+    /// `opposite`: attacked from the side (noted, no bonus).
+    pub const SIDE: u16 = sys::FLANK_FR_SIDE as u16;
+    /// `opposite`: attacked from behind.
+    pub const BEHIND: u16 = sys::FLANK_FR_BEHIND as u16;
+    /// `opposite`: a threat stands directly opposite the attacker.
+    pub const FLANKED: u16 = sys::FLANK_FR_FLANKED as u16;
+    /// `dnd`: a Rogue's backstab.
+    pub const BACKSTAB: u16 = sys::FLANK_FR_BACKSTAB as u16;
+    /// `dnd`: a helpless defender does not notice (disturb() as if Stealthy).
+    pub const UNNOTICED: u16 = sys::FLANK_FR_UNNOTICED as u16;
+    /// `opposite`: the defender turns to face its attacker.
+    pub const TURNS: u16 = sys::FLANK_FR_TURNS as u16;
+    /// `tactics`: the shield took 20% off the damage.
+    pub const SHIELD_DAMAGE: u16 = sys::FLANK_FR_SHIELD_DAMAGE as u16;
+    /// Every defined bit.
+    pub const ALL: u16 = sys::FLANK_FR_ALL as u16;
+    /// The words of `expect-extra:` and `flank explain`, one per bit
+    /// ([`ARC`] has none: it follows from the rule set).
+    pub const WORDS: [(u16, &str); 7] = [
+        (SIDE, "side"),
+        (BEHIND, "behind"),
+        (FLANKED, "flanked"),
+        (BACKSTAB, "backstab"),
+        (UNNOTICED, "unnoticed"),
+        (TURNS, "turns"),
+        (SHIELD_DAMAGE, "shield-damage"),
+    ];
+}
+
+/// Where an attack lands on its defender.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Zone {
+    /// `r <= 1`, and every attack on a faceless defender.
+    Front = 0,
+    /// `r == 2`.
+    Flank = 1,
+    /// `r >= 3`.
+    Rear = 2,
+}
+
+impl Zone {
+    /// All three, in order.
+    pub const ALL: [Zone; 3] = [Zone::Front, Zone::Flank, Zone::Rear];
+
+    /// The word of the fixture format: `front`, `flank`, `rear`.
+    pub fn word(self) -> &'static str {
+        match self {
+            Zone::Front => "front",
+            Zone::Flank => "flank",
+            Zone::Rear => "rear",
+        }
+    }
+
+    /// Parses [`Zone::word`].
+    pub fn from_word(w: &str) -> Option<Zone> {
+        Zone::ALL.into_iter().find(|z| z.word() == w)
+    }
+
+    /// The `FLANK_ZONE_*` value.
+    pub fn code(self) -> u8 {
+        self as u8
+    }
+
+    /// From a `FLANK_ZONE_*` value.
+    pub fn from_code(c: u8) -> Option<Zone> {
+        Zone::ALL.get(usize::from(c)).copied()
+    }
+}
+
+/// The angular distance `r`, 0..=4, between an attack direction and a
+/// facing (both 0..=7).
+pub fn turn_distance(attack_dir: u8, facing: u8) -> u8 {
+    let d = (attack_dir + 8 - facing % 8) % 8;
+    d.min(8 - d)
+}
+
+/// The zone of an attack from `attack_dir` on a defender facing `facing`
+/// (0..=7, or [`FACING_NONE`]: always the front).
+pub fn zone(attack_dir: u8, facing: u8) -> Zone {
+    if facing >= 8 {
+        return Zone::Front;
+    }
+    match turn_distance(attack_dir % 8, facing) {
+        0 | 1 => Zone::Front,
+        2 => Zone::Flank,
+        _ => Zone::Rear,
+    }
+}
+
+/// The side a shield is on: the defender's left, as a right-handed
+/// fighter carries it (docs/FLANKING-DECISIONS.md). Facing `f`, the left
+/// flank is `f - 2` (counter-clockwise on the screen).
+pub fn shield_flank(facing: u8) -> u8 {
+    (facing + 6) % 8
+}
+
+/// The five rule sets of design/FACING.md.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Base {
+    /// The proposal: the arc score alone.
+    Proposal = 0,
+    /// Implicit facing.
+    Implicit = 1,
+    /// D&D combat facing.
+    Dnd = 2,
+    /// The flanking service: an ally opposite.
+    Opposite = 3,
+    /// Terminal Tactics: damage by zone.
+    Tactics = 4,
+}
+
+/// How a rule set treats the defender's shield.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ShieldRule {
+    /// NetHack's own rule: the shield always counts toward AC.
+    Always,
+    /// Only against attacks from the front.
+    FrontOnly,
+    /// The front and the flank on the shield's side ([`shield_flank`]).
+    FrontAndShieldFlank,
+    /// Counts toward AC always, and takes `percent`% off the damage of an
+    /// attack from the front, after the zone's multiplier.
+    FrontDamage {
+        /// The damage that is left, in percent (80).
+        percent: u16,
+    },
+}
+
+/// One rule set's row of design/FACING.md's table.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RuleRow {
+    /// The rule set.
+    pub base: Base,
+    /// Its name.
+    pub name: &'static str,
+    /// Whether the arc score is its positional part.
+    pub arc: bool,
+    /// To-hit bonus per zone (front, flank, rear), half points.
+    pub hit: [u8; 3],
+    /// Damage percent per zone.
+    pub damage_percent: [u16; 3],
+    /// Flat damage per zone.
+    pub damage_flat: [i16; 3],
+    /// The shield rule.
+    pub shield: ShieldRule,
+    /// `dnd`: a Rogue's melee attack from the rear is a backstab, and a
+    /// helpless defender does not notice its rear.
+    pub rogue_and_notice: bool,
+    /// `opposite`: the service spec's flow chart (adjacent attacks only;
+    /// an ally opposite first, then behind, then side; the defender turns).
+    pub service_flow: bool,
+}
+
+/// design/FACING.md's table, one row per rule set. The `opposite` row's
+/// numbers are its "behind" (+2 to hit, +2 damage); its "flanked" (+2 to
+/// hit) is [`OPPOSITE_FLANKED_HIT`], and the flow chart picks one.
+pub const RULES: [RuleRow; 5] = [
+    RuleRow {
+        base: Base::Proposal,
+        name: "proposal",
+        arc: true,
+        hit: [0, 0, 0],
+        damage_percent: [100, 100, 100],
+        damage_flat: [0, 0, 0],
+        shield: ShieldRule::Always,
+        rogue_and_notice: false,
+        service_flow: false,
+    },
+    RuleRow {
+        base: Base::Implicit,
+        name: "implicit",
+        arc: true,
+        // "a small ... to-hit bonus", "a substantial bonus": +2, +4.
+        hit: [0, 4, 8],
+        damage_percent: [100, 100, 100],
+        damage_flat: [0, 0, 0],
+        shield: ShieldRule::FrontOnly,
+        rogue_and_notice: false,
+        service_flow: false,
+    },
+    RuleRow {
+        base: Base::Dnd,
+        name: "dnd",
+        arc: false,
+        hit: [0, 4, 8],
+        damage_percent: [100, 100, 100],
+        damage_flat: [0, 0, 0],
+        shield: ShieldRule::FrontAndShieldFlank,
+        rogue_and_notice: true,
+        service_flow: false,
+    },
+    RuleRow {
+        base: Base::Opposite,
+        name: "opposite",
+        arc: false,
+        hit: [0, 0, 4],
+        damage_percent: [100, 100, 100],
+        damage_flat: [0, 0, 2],
+        shield: ShieldRule::Always,
+        rogue_and_notice: false,
+        service_flow: true,
+    },
+    RuleRow {
+        base: Base::Tactics,
+        name: "tactics",
+        arc: false,
+        hit: [0, 0, 0],
+        damage_percent: [100, 125, 150],
+        damage_flat: [0, 0, 0],
+        shield: ShieldRule::FrontDamage { percent: 80 },
+        rogue_and_notice: false,
+        service_flow: false,
+    },
+];
+
+/// `opposite`: "Flanking provides +2 attack bonus", in half points.
+pub const OPPOSITE_FLANKED_HIT: u8 = 4;
+
+/// A valid rule set: a base, maybe with the arc score added.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct RuleSet {
+    base: Base,
+    plus_arc: bool,
+}
+
+/// Why a rule set name was refused.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum RulesError {
+    /// Not a rule set's name.
+    Unknown(String),
+    /// `proposal+dnd`: D&D facing replaces the arc score.
+    DndSupersedes,
+    /// Two facing rule sets combined (`dnd+tactics`), or `proposal+proposal`.
+    TwoFacingSets(String),
+}
+
+impl fmt::Display for RulesError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RulesError::Unknown(n) => write!(
+                f,
+                "unknown rule set `{n}` (rule sets: proposal implicit dnd opposite tactics, or proposal+<one of them>)"
+            ),
+            RulesError::DndSupersedes => write!(
+                f,
+                "`proposal+dnd` does not combine: D&D combat facing \"supersedes the standard rules for flanking\"; write `dnd`"
+            ),
+            RulesError::TwoFacingSets(n) => write!(
+                f,
+                "`{n}`: only `proposal` combines, with one other rule set (proposal+implicit, proposal+opposite, proposal+tactics)"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for RulesError {}
+
+impl RuleSet {
+    /// `proposal`, the default.
+    pub const PROPOSAL: RuleSet = RuleSet {
+        base: Base::Proposal,
+        plus_arc: false,
+    };
+
+    /// Every valid rule set, in id order.
+    pub fn all() -> [RuleSet; 7] {
+        let plain = |base| RuleSet {
+            base,
+            plus_arc: false,
+        };
+        let arc = |base| RuleSet {
+            base,
+            plus_arc: true,
+        };
+        [
+            plain(Base::Proposal),
+            plain(Base::Implicit),
+            plain(Base::Dnd),
+            plain(Base::Opposite),
+            plain(Base::Tactics),
+            arc(Base::Opposite),
+            arc(Base::Tactics),
+        ]
+    }
+
+    /// The rule set of an id (`FLANK_RULES_*`), if valid.
+    pub fn from_id(id: u8) -> Option<RuleSet> {
+        RuleSet::all().into_iter().find(|r| r.id() == id)
+    }
+
+    /// The id.
+    pub fn id(self) -> u8 {
+        self.base as u8 | if self.plus_arc { PLUS_ARC } else { 0 }
+    }
+
+    /// The base rule set.
+    pub fn base(self) -> Base {
+        self.base
+    }
+
+    /// The table row of the base.
+    pub fn row(self) -> &'static RuleRow {
+        &RULES[self.base as usize]
+    }
+
+    /// Whether the arc score counts.
+    pub fn uses_arc(self) -> bool {
+        self.plus_arc || self.row().arc
+    }
+
+    /// The canonical name: `dnd`, `proposal+tactics`.
+    pub fn name(self) -> &'static str {
+        match (self.base, self.plus_arc) {
+            (Base::Opposite, true) => "proposal+opposite",
+            (Base::Tactics, true) => "proposal+tactics",
+            (b, _) => RULES[b as usize].name,
+        }
+    }
+
+    /// Parses a name: one of the five, or `proposal+<name>`.
+    pub fn parse(name: &str) -> Result<RuleSet, RulesError> {
+        let base_of = |n: &str| RULES.iter().find(|r| r.name == n).map(|r| r.base);
+        match name.split_once('+') {
+            None => base_of(name)
+                .map(|base| RuleSet {
+                    base,
+                    plus_arc: false,
+                })
+                .ok_or_else(|| RulesError::Unknown(name.into())),
+            Some((first, second)) => {
+                let (Some(a), Some(b)) = (base_of(first), base_of(second)) else {
+                    return Err(RulesError::Unknown(name.into()));
+                };
+                match (a, b) {
+                    (Base::Proposal, Base::Dnd) => Err(RulesError::DndSupersedes),
+                    // implicit's positional part is the arc score already.
+                    (Base::Proposal, Base::Implicit) => Ok(RuleSet {
+                        base: Base::Implicit,
+                        plus_arc: false,
+                    }),
+                    (Base::Proposal, b @ (Base::Opposite | Base::Tactics)) => Ok(RuleSet {
+                        base: b,
+                        plus_arc: true,
+                    }),
+                    _ => Err(RulesError::TwoFacingSets(name.into())),
+                }
+            }
+        }
+    }
+}
+
+/// Facts a facing evaluation needs beyond the squares (`FLANK_FI_*`).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub struct AttackFacts {
+    /// The defender wears a shield.
+    pub shield: bool,
+    /// The attacker is the hero, a Rogue.
+    pub rogue: bool,
+    /// A melee attack from the `attack_dir` square.
+    pub melee: bool,
+    /// The defender is asleep or cannot move.
+    pub helpless: bool,
+}
+
+impl AttackFacts {
+    /// From `FLANK_FI_*` bits (unknown bits ignored; see [`validate`]).
+    pub fn from_bits(b: u8) -> AttackFacts {
+        AttackFacts {
+            shield: b & FI_SHIELD != 0,
+            rogue: b & FI_ROGUE != 0,
+            melee: b & FI_MELEE != 0,
+            helpless: b & FI_HELPLESS != 0,
+        }
+    }
+
+    /// The `FLANK_FI_*` bits.
+    pub fn bits(self) -> u8 {
+        [
+            (self.shield, FI_SHIELD),
+            (self.rogue, FI_ROGUE),
+            (self.melee, FI_MELEE),
+            (self.helpless, FI_HELPLESS),
+        ]
+        .iter()
+        .filter(|(on, _)| *on)
+        .fold(0, |acc, (_, b)| acc | b)
+    }
+}
+
+/// Why a facing input was refused.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FacingError {
+    /// The neighbourhood (as `flank_score`).
+    Hood(FlankError),
+    /// An unknown rule set id.
+    Rules {
+        /// The id given.
+        id: u8,
+    },
+    /// A facing outside 0..=7 and not `FLANK_FACING_NONE`.
+    Facing {
+        /// The facing given.
+        facing: u8,
+    },
+    /// Unknown flags, a reserved byte not 0, or flags contradicting the
+    /// squares.
+    Flags {
+        /// What is wrong.
+        why: &'static str,
+    },
+}
+
+impl fmt::Display for FacingError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            FacingError::Hood(e) => e.fmt(f),
+            FacingError::Rules { id } => write!(f, "rule set id {id:#04x} is not a rule set"),
+            FacingError::Facing { facing } => write!(
+                f,
+                "facing {facing} is outside 0..7 and not FLANK_FACING_NONE (8)"
+            ),
+            FacingError::Flags { why } => write!(f, "facing flags: {why}"),
+        }
+    }
+}
+
+impl std::error::Error for FacingError {}
+
+impl FacingError {
+    /// The `FLANK_E_*` code.
+    pub fn code(&self) -> i32 {
+        match self {
+            FacingError::Hood(e) => e.code(),
+            FacingError::Rules { .. } => sys::FLANK_E_RULES,
+            FacingError::Facing { .. } => sys::FLANK_E_FACING,
+            FacingError::Flags { .. } => sys::FLANK_E_FACING_FLAGS,
+        }
+    }
+}
+
+/// A validated facing input.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct FacingInput {
+    hood: Neighbourhood,
+    facing: u8,
+    facts: AttackFacts,
+    rules: RuleSet,
+}
+
+/// Validates a raw input, faults in the header's order: the neighbourhood,
+/// the rule set, the facing, the flags.
+pub fn validate(raw: &flank_facing_input) -> Result<FacingInput, FacingError> {
+    let hood = Neighbourhood::new(raw.n).map_err(FacingError::Hood)?;
+    let rules = RuleSet::from_id(raw.rules).ok_or(FacingError::Rules { id: raw.rules })?;
+    if raw.facing > FACING_NONE {
+        return Err(FacingError::Facing { facing: raw.facing });
+    }
+    if raw.flags & !FI_ALL != 0 {
+        return Err(FacingError::Flags {
+            why: "a bit outside FLANK_FI_ALL",
+        });
+    }
+    if raw.reserved != 0 {
+        return Err(FacingError::Flags {
+            why: "the reserved byte is not 0",
+        });
+    }
+    let facts = AttackFacts::from_bits(raw.flags);
+    let attacker_square = raw.n.square[usize::from(raw.n.attack_dir)];
+    let defender_is_hero = u32::from(raw.n.defender) & sys::FLANK_DEF_HERO != 0;
+    if facts.rogue && defender_is_hero {
+        return Err(FacingError::Flags {
+            why: "ROGUE with a hero defender: only the hero has a role, and it does not attack itself",
+        });
+    }
+    if facts.melee && u32::from(attacker_square) & sys::FLANK_SQ_CREATURE == 0 {
+        return Err(FacingError::Flags {
+            why: "MELEE but no creature stands on the attacker's square",
+        });
+    }
+    if facts.rogue && facts.melee && u32::from(attacker_square) & sys::FLANK_SQ_HERO == 0 {
+        return Err(FacingError::Flags {
+            why: "ROGUE|MELEE but the attacker's square is not the hero",
+        });
+    }
+    Ok(FacingInput {
+        hood,
+        facing: raw.facing,
+        facts,
+        rules,
+    })
+}
+
+impl FacingInput {
+    /// Builds and validates an input from its parts.
+    pub fn new(
+        hood: Neighbourhood,
+        facing: u8,
+        facts: AttackFacts,
+        rules: RuleSet,
+    ) -> Result<FacingInput, FacingError> {
+        validate(&flank_facing_input {
+            n: *hood.raw(),
+            facing,
+            flags: facts.bits(),
+            rules: rules.id(),
+            reserved: 0,
+        })
+    }
+
+    /// The neighbourhood.
+    pub fn hood(&self) -> &Neighbourhood {
+        &self.hood
+    }
+
+    /// The defender's facing (0..=7 or [`FACING_NONE`]).
+    pub fn facing(&self) -> u8 {
+        self.facing
+    }
+
+    /// The facts.
+    pub fn facts(&self) -> AttackFacts {
+        self.facts
+    }
+
+    /// The rule set.
+    pub fn rules(&self) -> RuleSet {
+        self.rules
+    }
+
+    /// The zone of this attack.
+    pub fn zone(&self) -> Zone {
+        zone(self.hood.attack_dir(), self.facing)
+    }
+
+    /// Whether a creature that threatens the defender stands directly
+    /// opposite the attacker (the `opposite` rule's "ally on opposite side").
+    pub fn threat_opposite(&self) -> bool {
+        let raw = self.hood.raw();
+        is_threat(raw.square[usize::from(self.hood.behind())], raw.defender)
+    }
+
+    /// Evaluates the attack.
+    pub fn eval(&self) -> flank_facing_result {
+        let rules = self.rules;
+        let row = rules.row();
+        let zone = self.zone();
+        let z = usize::from(zone.code());
+        let a = self.hood.attack_dir();
+        let facts = self.facts;
+        let mut bits = 0u16;
+
+        let arc_half_points = if rules.uses_arc() {
+            bits |= bits::ARC;
+            // The fast scorer; the neighbourhood is valid, so it is 0..=18.
+            u8::try_from(crate::rules::score_raw(self.hood.raw())).unwrap_or(0)
+        } else {
+            0
+        };
+        let (mut hit, mut percent, mut flat) =
+            (row.hit[z], row.damage_percent[z], row.damage_flat[z]);
+
+        if row.service_flow {
+            // "Adjacent? No -> Return: No flanking (range too far)".
+            (hit, flat) = (0, 0);
+            if facts.melee {
+                if self.threat_opposite() {
+                    hit = OPPOSITE_FLANKED_HIT;
+                    bits |= bits::FLANKED;
+                } else if zone == Zone::Rear {
+                    (hit, flat) = (row.hit[z], row.damage_flat[z]);
+                    bits |= bits::BEHIND;
+                } else if zone == Zone::Flank {
+                    bits |= bits::SIDE;
+                }
+                if zone != Zone::Front && !facts.helpless {
+                    bits |= bits::TURNS;
+                }
+            }
+        }
+        if row.rogue_and_notice && zone == Zone::Rear {
+            if facts.rogue && facts.melee {
+                bits |= bits::BACKSTAB;
+            }
+            let hero_defender = u32::from(self.hood.raw().defender) & sys::FLANK_DEF_HERO != 0;
+            if facts.helpless && !hero_defender {
+                bits |= bits::UNNOTICED;
+            }
+        }
+        let shield_counts = match row.shield {
+            ShieldRule::Always => true,
+            ShieldRule::FrontOnly => zone == Zone::Front,
+            ShieldRule::FrontAndShieldFlank => {
+                zone == Zone::Front || (zone == Zone::Flank && a == shield_flank(self.facing))
+            }
+            ShieldRule::FrontDamage { percent: left } => {
+                if facts.shield && zone == Zone::Front {
+                    // After the zone's multiplier, before rounding down: the
+                    // percents multiply exactly (100 * 80 / 100).
+                    percent = percent * left / 100;
+                    bits |= bits::SHIELD_DAMAGE;
+                }
+                true
+            }
+        };
+        flank_facing_result {
+            hit_half_points: arc_half_points + hit,
+            arc_half_points,
+            zone_half_points: hit,
+            zone: zone.code(),
+            damage_percent: percent,
+            damage_flat: flat,
+            bits,
+            shield_counts: u8::from(shield_counts),
+            rules: rules.id(),
+        }
+    }
+}
+
+/// Evaluates a raw input: the result, or the error.
+pub fn eval_raw(raw: &flank_facing_input) -> Result<flank_facing_result, FacingError> {
+    validate(raw).map(|i| i.eval())
+}
+
+/// Applies a result's damage change to a damage roll, as the game does:
+/// `old * percent / 100` rounded down, plus the flat part.
+pub fn apply_damage(old: i32, percent: u16, flat: i16) -> i32 {
+    old * i32::from(percent) / 100 + i32::from(flat)
+}
+
+/// The words of a facing, `n`..`nw` or `faceless`.
+pub fn facing_word(facing: u8) -> &'static str {
+    match facing {
+        0..=7 => crate::fixture::DIR_WORDS[usize::from(facing)],
+        _ => "faceless",
+    }
+}
+
+/// A facing in English: `north`, ..., or `faceless`.
+pub fn facing_name(facing: u8) -> &'static str {
+    match facing {
+        0..=7 => dir_name(facing),
+        _ => "faceless",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn zones_of_fig_1() {
+        // Facing east (4): "321 / 3@1 / 321".
+        let want = [
+            (0, Zone::Rear),
+            (1, Zone::Rear),
+            (2, Zone::Flank),
+            (3, Zone::Front),
+            (4, Zone::Front),
+            (5, Zone::Front),
+            (6, Zone::Flank),
+            (7, Zone::Rear),
+        ];
+        for (a, z) in want {
+            assert_eq!(zone(a, 4), z, "a={a}");
+        }
+        for a in 0..8 {
+            assert_eq!(zone(a, FACING_NONE), Zone::Front);
+        }
+    }
+
+    #[test]
+    fn names_round_trip() {
+        for r in RuleSet::all() {
+            assert_eq!(RuleSet::parse(r.name()), Ok(r));
+            assert_eq!(RuleSet::from_id(r.id()), Some(r));
+        }
+        assert_eq!(
+            RuleSet::parse("proposal+implicit"),
+            RuleSet::parse("implicit")
+        );
+        assert_eq!(
+            RuleSet::parse("proposal+dnd"),
+            Err(RulesError::DndSupersedes)
+        );
+        for bad in [
+            "",
+            "DND",
+            "dnd+tactics",
+            "proposal+proposal",
+            "tactics+proposal",
+            "proposal+",
+            "+dnd",
+            "proposal+tactics+dnd",
+            " dnd",
+        ] {
+            assert!(RuleSet::parse(bad).is_err(), "{bad:?}");
+        }
+        let valid: Vec<u8> = (0..=255)
+            .filter(|&i| RuleSet::from_id(i).is_some())
+            .collect();
+        assert_eq!(valid, [0, 1, 2, 3, 4, 0x13, 0x14]);
+    }
+
+    #[test]
+    fn tactics_worked_examples() {
+        // floor(20 * 1.0 * 0.8) = 16; floor(20 * 1.5) = 30; floor(15 * 1.25) = 18.
+        assert_eq!(apply_damage(20, 100 * 80 / 100, 0), 16);
+        assert_eq!(apply_damage(20, 150, 0), 30);
+        assert_eq!(apply_damage(15, 125, 0), 18);
+    }
+}
