@@ -10,7 +10,7 @@
 mod common;
 
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Stdio};
 
 use common::{repo, Scratch};
@@ -21,33 +21,6 @@ const VARIANT: &str = env!("CARGO_BIN_EXE_nethack-flanking");
 /// changes and the fuzzer's typing of extended commands.
 const SEEDS: &[u64] = &[1, 2, 3];
 const TURNS: u32 = 3000;
-
-/// Builds the baseline (feature `baseline`) in its own target directory,
-/// as bench/run.sh does, so this does not wait on the cargo that runs the
-/// tests.
-fn baseline_binary() -> PathBuf {
-    let target = repo().join("target/baseline");
-    let out = Command::new(env!("CARGO"))
-        .current_dir(repo())
-        .args([
-            "build",
-            "--release",
-            "--features",
-            "baseline",
-            "--bin",
-            "nethack-flanking",
-        ])
-        .arg("--target-dir")
-        .arg(&target)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "building the baseline failed:\n{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    target.join("release/nethack-flanking")
-}
 
 /// Makes the playground `pg` with `game` and sets sysconf FLANKING there
 /// (None: leave the sysconf as the game wrote it).
@@ -99,7 +72,7 @@ fn closing_line(game: &Path, pg: &Path, rc: &Path, seed: u64) -> String {
 
 #[test]
 fn flanking_off_replays_the_baselines_fuzzer_games() {
-    let baseline = baseline_binary();
+    let baseline = common::feature_binary("baseline");
     let variant = Path::new(VARIANT);
     let scratch = Scratch::new("same-game");
     let rc = scratch.path().join("fuzz.rc");

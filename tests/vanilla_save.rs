@@ -4,41 +4,15 @@
 
 mod common;
 
-use common::{game_cmd, repo, write_config, Scratch, Tmux};
-use std::path::{Path, PathBuf};
+use common::{game_cmd, write_config, Scratch, Tmux};
+use std::path::Path;
 use std::process::Command;
 
 const VARIANT: &str = env!("CARGO_BIN_EXE_nethack-flanking");
 
-/// Builds the vanilla game (feature `vanilla`) in its own target directory,
-/// so this does not wait on the cargo that runs the tests.
-fn vanilla_binary() -> PathBuf {
-    let target = repo().join("target/vanilla");
-    let out = Command::new(env!("CARGO"))
-        .current_dir(repo())
-        .args([
-            "build",
-            "--release",
-            "--features",
-            "vanilla",
-            "--bin",
-            "nethack-flanking",
-        ])
-        .arg("--target-dir")
-        .arg(&target)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "building vanilla failed:\n{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    target.join("release/nethack-flanking")
-}
-
 #[test]
 fn a_vanilla_save_restores_in_the_variant() {
-    let vanilla = vanilla_binary();
+    let vanilla = common::feature_binary("vanilla");
     let out = Command::new(&vanilla).arg("--version").output().unwrap();
     let version = String::from_utf8_lossy(&out.stdout);
     assert!(

@@ -11,6 +11,33 @@ pub fn repo() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
+/// Builds the game with cargo feature `feature` (`vanilla`, `baseline`) in
+/// its own target directory, target/FEATURE, so that it does not wait on the
+/// cargo that runs the tests; returns the binary.
+pub fn feature_binary(feature: &str) -> PathBuf {
+    let target = repo().join("target").join(feature);
+    let out = Command::new(env!("CARGO"))
+        .current_dir(repo())
+        .args([
+            "build",
+            "--release",
+            "--features",
+            feature,
+            "--bin",
+            "nethack-flanking",
+        ])
+        .arg("--target-dir")
+        .arg(&target)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "building the {feature} game failed:\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    target.join("release/nethack-flanking")
+}
+
 /// A fresh scratch directory under target/, removed when dropped.
 pub struct Scratch(pub PathBuf);
 
