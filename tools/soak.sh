@@ -45,8 +45,12 @@ repo=$(cd "$(dirname "$0")/.." && pwd)
 
 # Every sysconf setting that changes play.  FLANKING: 100 (the default),
 # 0 (off: vanilla's game) and FLANK_PERCENT_MAX (rust-flanking/include/
-# flanking.h).  A rule set that joins the variant adds its settings here.
-SETTINGS=(FLANKING=100 FLANKING=0 FLANKING=1000)
+# flanking.h); FLANKING_RULES: every facing rule set and combination
+# (design/FACING.md), each at FLANKING=100.
+SETTINGS=(FLANKING=100 FLANKING=0 FLANKING=1000
+    FLANKING_RULES=implicit FLANKING_RULES=dnd FLANKING_RULES=opposite
+    FLANKING_RULES=tactics FLANKING_RULES=proposal+opposite
+    FLANKING_RULES=proposal+tactics)
 seed_list=$repo/tools/soak-seeds
 
 per_run=20000
