@@ -1,7 +1,8 @@
 //! Saving and restoring survive the debug fuzzer's play: a game the fuzzer
 //! played (the debug-fuzzer-switch patch) is saved at its turn limit (`--fuzz-save`,
 //! the debug-fuzzer-save patch), restored in tmux, a fight is started, the game is saved
-//! mid-fight, restored again, and the fight goes on.
+//! mid-fight, restored again, and the fight goes on; all of it under the
+//! facing rule set `dnd` (sysconf FLANKING_RULES).
 
 mod common;
 
@@ -66,6 +67,10 @@ fn a_fuzzed_game_saves_restores_and_fights_on() {
     let pg = scratch.path().join("playground");
     let rc = rc_file(scratch.path());
 
+    // Under a facing rule set: D&D's, whose zones, Rogue backstab and
+    // disturb() change the most.
+    common::playground_with(Path::new(GAME), &pg, "FLANKING_RULES", "dnd");
+
     // The fuzzer plays 2000 turns and saves.
     let out = Command::new(GAME)
         .env("NETHACK_FLANKING_PLAYGROUND", &pg)
@@ -113,6 +118,8 @@ fn a_fuzzed_game_saves_restores_and_fights_on() {
         !s.contains("impossible") && !s.contains("panic"),
         "the restored game complained:\n{s}"
     );
+    t.keys(&["Escape", "v"]);
+    t.wait_message("FLANKING_RULES=dnd.");
     assert!(
         !pg.join("paniclog").exists() || std::fs::read(pg.join("paniclog")).unwrap().is_empty(),
         "paniclog is not empty"

@@ -1,6 +1,6 @@
 //! Saves stay compatible with vanilla 3.6.7: a game saved by vanilla, built
 //! from the same pristine tree and flags with no patches, restores in the
-//! variant and goes on.
+//! variant and goes on, under every facing rule set.
 
 mod common;
 
@@ -23,7 +23,6 @@ fn a_vanilla_save_restores_in_the_variant() {
 
     let scratch = Scratch::new("vanilla-save");
     let vpg = scratch.path().join("vanilla-playground");
-    let pg = scratch.path().join("variant-playground");
     let rc = write_config(scratch.path(), "saver");
 
     let t = Tmux::start("vsave1", &game_cmd(&vanilla, &vpg, &rc, ""));
@@ -34,14 +33,23 @@ fn a_vanilla_save_restores_in_the_variant() {
     let save = vpg.join("save/0saver.gz");
     assert!(save.is_file(), "vanilla left no save file");
 
-    // The variant's playground, with vanilla's save in it.
-    std::fs::create_dir_all(pg.join("save")).unwrap();
-    std::fs::copy(&save, pg.join("save/0saver.gz")).unwrap();
-    let t = Tmux::start("vsave2", &game_cmd(Path::new(VARIANT), &pg, &rc, ""));
-    t.expect_restored(turns);
-    // It goes on: more turns pass in the variant.
-    assert!(t.pass_turns(3) >= turns + 3);
-    t.settle();
-    t.keys(&["v"]);
-    t.wait_for("NetHack Flanking");
+    // The variant restores it and plays on under every facing rule set
+    // (sysconf FLANKING_RULES): the hero's facing lives in bits vanilla
+    // leaves zero, so the save restores facing south.
+    for (i, rules) in common::RULE_SETS.iter().enumerate() {
+        let pg = scratch.path().join(format!("variant-playground-{i}"));
+        common::playground_with(Path::new(VARIANT), &pg, "FLANKING_RULES", rules);
+        std::fs::create_dir_all(pg.join("save")).unwrap();
+        std::fs::copy(&save, pg.join("save/0saver.gz")).unwrap();
+        let t = Tmux::start(
+            &format!("vsave2-{i}"),
+            &game_cmd(Path::new(VARIANT), &pg, &rc, ""),
+        );
+        t.expect_restored(turns);
+        // It goes on: more turns pass in the variant.
+        assert!(t.pass_turns(3) >= turns + 3, "under {rules}");
+        t.settle();
+        t.keys(&["v"]);
+        t.wait_message(&format!("FLANKING_RULES={rules}."));
+    }
 }

@@ -175,6 +175,25 @@ impl Tmux {
         }
     }
 
+    /// Waits until the screen shows `what`, answering every `--More--` on
+    /// the way (a message that comes after another); panics after 20 s.
+    pub fn wait_message(&self, what: &str) -> String {
+        let start = Instant::now();
+        loop {
+            let s = self.screen().unwrap_or_default();
+            if s.contains(what) {
+                return s;
+            }
+            if start.elapsed() > Duration::from_secs(20) {
+                panic!("waited 20 s for {what:?}; the screen was:\n{s}");
+            }
+            if s.contains("--More--") {
+                self.keys(&["Enter"]);
+            }
+            std::thread::sleep(Duration::from_millis(100));
+        }
+    }
+
     /// Answers every pending `--More--` and returns the settled screen.
     pub fn settle(&self) -> String {
         let start = Instant::now();
@@ -290,3 +309,36 @@ impl Tmux {
 pub fn sh_quote(s: &str) -> String {
     format!("'{}'", s.replace('\'', "'\\''"))
 }
+
+/// Makes `playground` as the launcher makes a new one (running `bin
+/// --version` there) and sets sysconf `key=value` in it, replacing any
+/// line of that key.
+pub fn playground_with(bin: &Path, playground: &Path, key: &str, value: &str) {
+    let out = std::process::Command::new(bin)
+        .env("NETHACK_FLANKING_PLAYGROUND", playground)
+        .arg("--version")
+        .output()
+        .expect("run the game");
+    assert!(out.status.success(), "--version failed");
+    let sysconf = playground.join("sysconf");
+    let text = std::fs::read_to_string(&sysconf).unwrap();
+    let prefix = format!("{key}=");
+    let mut lines: Vec<String> = text
+        .lines()
+        .filter(|l| !l.starts_with(&prefix))
+        .map(str::to_string)
+        .collect();
+    lines.push(format!("{key}={value}"));
+    std::fs::write(&sysconf, lines.join("\n") + "\n").unwrap();
+}
+
+/// Every facing rule set sysconf FLANKING_RULES takes (design/FACING.md).
+pub const RULE_SETS: [&str; 7] = [
+    "proposal",
+    "implicit",
+    "dnd",
+    "opposite",
+    "tactics",
+    "proposal+opposite",
+    "proposal+tactics",
+];

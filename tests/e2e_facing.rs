@@ -1,0 +1,192 @@
+//! Facing in the real game, end to end in tmux as a player would, under
+//! sysconf `FLANKING_RULES=dnd` (D&D combat facing) in wizard mode: a
+//! Rogue strikes a sleeping jackal from its rear and the game says so,
+//! and `#flanking` shows the rule set, the facings and the jackal's rear.
+//!
+//! The jackal is made asleep (`^G sleeping jackal`), so it has never moved
+//! and faces south, the documented default; the hero teleports (`^T`, no
+//! restrictions in wizard mode) onto a floor square north of it, its rear.
+//! The hero is made level 30 and wields a blessed +5 short sword, so the
+//! blow cannot miss and always counts as a weapon hit: the backstab's
+//! message is then certain, not a roll of the dice.
+
+mod common;
+
+use common::{game_cmd, Scratch, Tmux};
+use std::path::Path;
+
+const GAME: &str = env!("CARGO_BIN_EXE_nethack-flanking");
+
+/// The map part of a screen: rows 1..=21 of the 80x24 window.
+fn map_rows(screen: &str) -> Vec<Vec<char>> {
+    screen
+        .lines()
+        .skip(1)
+        .take(21)
+        .map(|l| l.chars().collect())
+        .collect()
+}
+
+fn find(rows: &[Vec<char>], c: char) -> Vec<(i32, i32)> {
+    let mut out = Vec::new();
+    for (y, row) in rows.iter().enumerate() {
+        for (x, &ch) in row.iter().enumerate() {
+            if ch == c {
+                out.push((x as i32, y as i32));
+            }
+        }
+    }
+    out
+}
+
+fn at(rows: &[Vec<char>], x: i32, y: i32) -> char {
+    if x < 0 || y < 0 {
+        return ' ';
+    }
+    rows.get(y as usize)
+        .and_then(|r| r.get(x as usize))
+        .copied()
+        .unwrap_or(' ')
+}
+
+/// The vi-key for a step (dx, dy).
+fn key(dx: i32, dy: i32) -> &'static str {
+    match (dx.signum(), dy.signum()) {
+        (-1, 0) => "h",
+        (1, 0) => "l",
+        (0, -1) => "k",
+        (0, 1) => "j",
+        (-1, -1) => "y",
+        (1, -1) => "u",
+        (-1, 1) => "b",
+        (1, 1) => "n",
+        _ => panic!("no step"),
+    }
+}
+
+#[test]
+fn a_rogue_strikes_a_sleeping_jackal_from_behind_under_dnd() {
+    let scratch = Scratch::new("e2e-facing");
+    let pg = scratch.path().join("playground");
+    common::playground_with(Path::new(GAME), &pg, "FLANKING_RULES", "dnd");
+    let rc = scratch.path().join("nethackrc");
+    std::fs::write(
+        &rc,
+        "OPTIONS=name:facer,role:Rogue,race:human,gender:male,align:chaotic\n\
+         OPTIONS=!legacy,!news,!splash_screen,!autopickup,time,pettype:none\n\
+         OPTIONS=!number_pad\n",
+    )
+    .unwrap();
+    let t = Tmux::start("e2ef", &game_cmd(Path::new(GAME), &pg, &rc, "-D"));
+    t.wait_for("Dlvl:1");
+    t.settle();
+
+    // `v` names the rule set.
+    t.keys(&["v"]);
+    t.wait_message("FLANKING_RULES=dnd.");
+    t.settle();
+
+    // A hero who cannot miss, with a blade that always counts as a weapon.
+    t.text("#levelchange");
+    t.keys(&["Enter"]);
+    t.wait_for("To what experience level");
+    t.text("30");
+    t.keys(&["Enter"]);
+    t.settle();
+    t.keys(&["C-w"]);
+    t.wait_for("For what do you wish?");
+    t.text("blessed +5 short sword");
+    t.keys(&["Enter"]);
+    let s = t.wait_for("short sword");
+    let letter = s
+        .lines()
+        .find_map(|l| {
+            // "g - a short sword." (its blessing and +5 are not known)
+            let i = l.find(" - ")?;
+            l[i..].contains("short sword").then(|| l[..i].chars().last())?
+        })
+        .unwrap_or_else(|| panic!("no wished-for sword:\n{s}"));
+    t.settle();
+    t.keys(&["w"]);
+    t.wait_for("What do you want to wield?");
+    t.text(&letter.to_string());
+    t.settle();
+
+    // A sleeping jackal next to the hero, with a floor square behind it
+    // (it faces south: north-west, north or north-east of it) for the
+    // hero; one against a wall to its north is left asleep, and another
+    // is made.
+    let mut found = None;
+    for _ in 0..6 {
+        let before = map_rows(&t.settle());
+        t.keys(&["C-g"]);
+        t.wait_for("Create what kind of monster?");
+        t.text("sleeping jackal");
+        t.keys(&["Enter"]);
+        let screen = t.settle();
+        let rows = map_rows(&screen);
+        let (hx, hy) = find(&rows, '@')[0];
+        let (jx, jy) = find(&rows, 'd')
+            .into_iter()
+            .find(|&(x, y)| {
+                (x - hx).abs() <= 1 && (y - hy).abs() <= 1 && at(&before, x, y) != 'd'
+            })
+            .unwrap_or_else(|| panic!("no new jackal next to the hero:\n{screen}"));
+        let rear = [(jx - 1, jy - 1), (jx, jy - 1), (jx + 1, jy - 1)];
+        let target = rear
+            .iter()
+            .copied()
+            .find(|&(x, y)| (x, y) == (hx, hy))
+            .or_else(|| {
+                rear.iter()
+                    .copied()
+                    .find(|&(x, y)| matches!(at(&rows, x, y), '.' | '#'))
+            });
+        if let Some(target) = target {
+            found = Some(((hx, hy), (jx, jy), target));
+            break;
+        }
+    }
+    let ((hx, hy), (jx, jy), target) =
+        found.unwrap_or_else(|| panic!("six jackals, none with an open square behind it"));
+    if target != (hx, hy) {
+        t.keys(&["C-t"]);
+        t.wait_for("Where do you want to be teleported?");
+        t.settle();
+        let (mut cx, mut cy) = (hx, hy);
+        while (cx, cy) != target {
+            let (dx, dy) = ((target.0 - cx).signum(), (target.1 - cy).signum());
+            t.keys(&[key(dx, dy)]);
+            cx += dx;
+            cy += dy;
+        }
+        t.keys(&["."]);
+        t.settle();
+    }
+    let rows = map_rows(&t.settle());
+    assert_eq!(find(&rows, '@').first().copied(), Some(target), "the hero did not get behind the jackal");
+    assert_eq!(at(&rows, jx, jy), 'd', "the jackal moved");
+
+    // #flanking around the jackal: the rule set, its facing, its rear.
+    t.text("#flanking");
+    t.keys(&["Enter"]);
+    t.wait_for("Show flanking around which creature?");
+    t.keys(&[key(jx - target.0, jy - target.1), "."]);
+    let shown = t.wait_for("Flanking around");
+    assert!(shown.contains("FLANKING_RULES=dnd"), "{shown}");
+    assert!(shown.contains("Facing: the jackal south"), "{shown}");
+    assert!(
+        shown.contains("From the jackal's rear") && shown.contains("+4 to hit"),
+        "#flanking should put the hero in the jackal's rear:\n{shown}"
+    );
+    t.keys(&["Escape"]);
+    t.settle();
+
+    // The blow, from the rear: a Rogue's backstab.
+    t.keys(&["F", key(jx - target.0, jy - target.1)]);
+    let seen = t.wait_message("from behind!");
+    assert!(
+        seen.contains("You strike the jackal from behind!"),
+        "no backstab message:\n{seen}"
+    );
+}
