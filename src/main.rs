@@ -167,11 +167,16 @@ fn keep_engine() {
         abi::flank_set_percent as *const (),
         abi::flank_percent as *const (),
         abi::flank_strerror as *const (),
+        // facing (sysconf FLANKING_RULES)
+        abi::flank_rules_parse as *const (),
+        abi::flank_rules_name as *const (),
+        abi::flank_facing_eval as *const (),
         // the fixture harness (wizard mode, --flank-fixtures)
         fixture_abi::flank_fixtures_new as *const (),
         fixture_abi::flank_fixtures_add as *const (),
         fixture_abi::flank_fixtures_count as *const (),
         fixture_abi::flank_fixtures_get as *const (),
+        fixture_abi::flank_fixtures_get_v2 as *const (),
         fixture_abi::flank_fixtures_free as *const (),
         // the arena (wizard mode, --arena)
         arena_abi::flank_arena_load as *const (),
