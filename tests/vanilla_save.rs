@@ -50,6 +50,13 @@ fn a_vanilla_save_restores_in_the_variant() {
         assert!(t.pass_turns(3) >= turns + 3, "under {rules}");
         t.settle();
         t.keys(&["v"]);
-        t.wait_message(&format!("FLANKING_RULES={rules}."));
+        if *rules == "proposal" {
+            // The default: `v` says what it always said (the fuzzer's
+            // games depend on its length).
+            let s = t.wait_message("NetHack Flanking");
+            assert!(!s.contains("FLANKING_RULES"), "{s}");
+        } else {
+            t.wait_message(&format!("FLANKING_RULES={rules}."));
+        }
     }
 }
