@@ -103,7 +103,9 @@ fn a_rogue_strikes_a_sleeping_jackal_from_behind_under_dnd() {
         .find_map(|l| {
             // "g - a short sword." (its blessing and +5 are not known)
             let i = l.find(" - ")?;
-            l[i..].contains("short sword").then(|| l[..i].chars().last())?
+            l[i..]
+                .contains("short sword")
+                .then(|| l[..i].chars().last())?
         })
         .unwrap_or_else(|| panic!("no wished-for sword:\n{s}"));
     t.settle();
@@ -128,9 +130,7 @@ fn a_rogue_strikes_a_sleeping_jackal_from_behind_under_dnd() {
         let (hx, hy) = find(&rows, '@')[0];
         let (jx, jy) = find(&rows, 'd')
             .into_iter()
-            .find(|&(x, y)| {
-                (x - hx).abs() <= 1 && (y - hy).abs() <= 1 && at(&before, x, y) != 'd'
-            })
+            .find(|&(x, y)| (x - hx).abs() <= 1 && (y - hy).abs() <= 1 && at(&before, x, y) != 'd')
             .unwrap_or_else(|| panic!("no new jackal next to the hero:\n{screen}"));
         let rear = [(jx - 1, jy - 1), (jx, jy - 1), (jx + 1, jy - 1)];
         let target = rear
@@ -164,7 +164,11 @@ fn a_rogue_strikes_a_sleeping_jackal_from_behind_under_dnd() {
         t.settle();
     }
     let rows = map_rows(&t.settle());
-    assert_eq!(find(&rows, '@').first().copied(), Some(target), "the hero did not get behind the jackal");
+    assert_eq!(
+        find(&rows, '@').first().copied(),
+        Some(target),
+        "the hero did not get behind the jackal"
+    );
     assert_eq!(at(&rows, jx, jy), 'd', "the jackal moved");
 
     // #flanking around the jackal: the rule set, its facing, its rear.

@@ -3,10 +3,12 @@
 //! the game's own gathering code, with the melee to-hit checked between
 //! FLANKING=0 and FLANKING=100. It runs unattended: no terminal needed.
 //!
-//! The harness builds arc fixtures. The facing fixtures (`facing-*`
-//! directories, flanking.h ABI 2) run at the Rust and C ABI layers; the game
-//! refuses each of them by name until it builds facing (issue 12's game
-//! half), and a test here holds it to that.
+//! The harness builds arc fixtures and facing fixtures (the `facing-*`
+//! directories, read through flanking.h ABI 2) alike: a facing fixture's
+//! facings, shield, sleep, Rogue attacker and missile are built from real
+//! game state (tests/fixtures/README.md), and its zone, to-hit, damage,
+//! shield and extras checked against what the game works out. A test here
+//! holds a changed facing expectation to a failure.
 
 mod common;
 
@@ -33,21 +35,16 @@ fn fixture_files(dir: &Path) -> Vec<PathBuf> {
     rust_flanking::fixture::collect(&[dir.to_path_buf()]).unwrap()
 }
 
-/// The directories of tests/fixtures, split into those the game builds
-/// (arc fixtures) and the facing ones (`facing-*`), each sorted.
-fn fixture_dirs() -> (Vec<PathBuf>, Vec<PathBuf>) {
+/// The directories of tests/fixtures, arc and facing (`facing-*`) alike,
+/// sorted.
+fn fixture_dirs() -> Vec<PathBuf> {
     let mut dirs: Vec<PathBuf> = std::fs::read_dir(repo().join("tests/fixtures"))
         .unwrap()
         .map(|e| e.unwrap().path())
         .filter(|p| p.is_dir())
         .collect();
     dirs.sort();
-    dirs.into_iter().partition(|d| {
-        !d.file_name()
-            .unwrap()
-            .to_string_lossy()
-            .starts_with("facing-")
-    })
+    dirs
 }
 
 /// Copies every file under `from` into `to`, keeping the layout.
@@ -67,9 +64,18 @@ fn copy_dir(from: &Path, to: &Path) {
 #[test]
 fn every_fixture_passes_in_the_game() {
     let scratch = Scratch::new("fixture-harness");
-    let (dirs, _) = fixture_dirs();
+    let dirs = fixture_dirs();
     let files: Vec<PathBuf> = dirs.iter().flat_map(|d| fixture_files(d)).collect();
-    assert!(files.len() >= 59, "only {} fixtures found", files.len());
+    assert!(files.len() >= 195, "only {} fixtures found", files.len());
+    let facing = files
+        .iter()
+        .filter(|p| {
+            rust_flanking::fixture::Fixture::load(p)
+                .unwrap()
+                .uses_facing()
+        })
+        .count();
+    assert!(facing >= 100, "only {facing} facing fixtures found");
 
     let paths: Vec<&Path> = dirs.iter().map(PathBuf::as_path).collect();
     let out = harness(&scratch.path().join("playground"), &paths);
@@ -102,36 +108,64 @@ fn every_fixture_passes_in_the_game() {
 }
 
 #[test]
-fn every_facing_fixture_is_refused_by_name_not_scored_as_the_arc() {
+fn a_changed_facing_expectation_fails_in_the_game() {
     let scratch = Scratch::new("fixture-harness-facing");
-    let (_, dirs) = fixture_dirs();
-    let files: Vec<PathBuf> = dirs.iter().flat_map(|d| fixture_files(d)).collect();
-    assert!(
-        files.len() >= 100,
-        "only {} facing fixtures found",
-        files.len()
-    );
+    let copy = scratch.path().join("fixtures");
+    std::fs::create_dir_all(&copy).unwrap();
+    let fixtures = repo().join("tests/fixtures");
+    for f in [
+        "facing-dnd/d01-front.flank",
+        "facing-dnd/d03-rear-plus-4.flank",
+        "facing-tactics/t02-example2-backstab.flank",
+    ] {
+        let from = fixtures.join(f);
+        std::fs::copy(&from, copy.join(from.file_name().unwrap())).unwrap();
+    }
+    // d03: attacked from the rear, said to be the flank.
+    let d03 = copy.join("d03-rear-plus-4.flank");
+    let text = std::fs::read_to_string(&d03).unwrap();
+    assert!(text.contains("\nexpect-zone: rear\n"), "{text}");
+    std::fs::write(
+        &d03,
+        text.replace("\nexpect-zone: rear\n", "\nexpect-zone: flank\n"),
+    )
+    .unwrap();
+    // t02: a backstab's 150% damage, said to be 125%.
+    let t02 = copy.join("t02-example2-backstab.flank");
+    let text = std::fs::read_to_string(&t02).unwrap();
+    let damage = text
+        .lines()
+        .find(|l| l.starts_with("expect-damage: "))
+        .expect("t02 has an expect-damage line");
+    assert!(damage.starts_with("expect-damage: 150%"), "{damage}");
+    std::fs::write(&t02, text.replace(damage, "expect-damage: 125%")).unwrap();
 
-    let paths: Vec<&Path> = dirs.iter().map(PathBuf::as_path).collect();
-    let out = harness(&scratch.path().join("playground"), &paths);
+    let out = harness(&scratch.path().join("playground"), &[&copy]);
     let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(!out.status.success(), "{stdout}");
+    assert!(!out.status.success(), "a wrong value must fail:\n{stdout}");
+    // Scored, not refused: each fails on what was changed ("FAIL
+    // d03-rear-plus-4: got zone 2, expected 1"), and the unchanged one
+    // still passes in the same run.
     let lines: Vec<&str> = stdout.lines().collect();
-    let (summary, results) = lines.split_last().expect("no output");
     assert_eq!(
-        results.len(),
-        files.len(),
-        "one line per fixture:\n{stdout}"
+        lines.len(),
+        4,
+        "one line per fixture and a summary:\n{stdout}"
     );
-    for (line, path) in results.iter().zip(&files) {
-        let f = rust_flanking::fixture::Fixture::load(path).unwrap();
-        let want = format!("FAIL {}: cannot build it in the game: ", f.name);
+    assert_eq!(lines[0], "ok d01-front", "{stdout}");
+    for (line, name, what) in [
+        (lines[1], "d03-rear-plus-4", "zone"),
+        (lines[2], "t02-example2-backstab", "damage"),
+    ] {
+        let why = line
+            .strip_prefix(&format!("FAIL {name}: "))
+            .unwrap_or_else(|| panic!("no FAIL for {name}:\n{stdout}"));
         assert!(
-            line.starts_with(&want) && line.contains("uses facing"),
-            "{line}"
+            why.contains(what) && !why.contains("cannot build"),
+            "{name} must fail on its {what}: {line}"
         );
     }
-    assert_eq!(*summary, format!("0 passed, {} failed", files.len()));
+    assert_eq!(lines[3], "1 passed, 2 failed", "{stdout}");
     common::assert_nothing_left(&scratch.path().join("playground"), "flankfx");
 }
 

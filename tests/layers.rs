@@ -1,14 +1,26 @@
 //! Every layer scores alike: random valid fixtures (rust_flanking::gen),
 //! each scored by the Rust API, by the plain second model, through the C
 //! ABI by a C program, and in the real game by the fixture harness, which
-//! builds each one on a real level. All four must agree, and the harness
-//! must refuse nothing but the hero states it documents
-//! (tests/fixtures/README.md).
+//! builds each one on a real level. All four must agree.
+//!
+//! Two tests, one per kind of fixture:
+//! - `random_fixtures_agree_at_every_layer`: arc fixtures
+//!   (gen::write_fixtures); the harness must refuse nothing but the hero
+//!   states it documents (tests/fixtures/README.md);
+//! - `random_facing_fixtures_agree_at_every_layer`: facing fixtures
+//!   (gen::write_facing_fixtures), through the facing API
+//!   (flank_facing_eval() from C, model::facing_eval() the long way), and
+//!   in the game, which builds every facing from real game state. The
+//!   generator draws only what the game can build, so here the harness
+//!   must refuse nothing: every fixture is "ok", any FAIL is a
+//!   disagreement.
 //!
 //! The seed is fresh on every run and printed; set `FLANK_LAYERS_SEED` (a
-//! number, decimal or 0x-hex) to replay one, and `FLANK_LAYERS_COUNT` to
-//! change how many fixtures it draws (default 3000). A disagreement prints
-//! each fixture whole, ready to be added to tests/fixtures/.
+//! number, decimal or 0x-hex) to replay one, `FLANK_LAYERS_COUNT` to
+//! change how many arc fixtures it draws (default 3000) and
+//! `FLANK_LAYERS_FACING_COUNT` how many facing fixtures (default 1000). A
+//! disagreement prints each fixture whole, ready to be added to
+//! tests/fixtures/.
 
 mod common;
 
@@ -16,11 +28,14 @@ mod common;
 mod c_abi;
 
 use std::collections::HashMap;
-use std::process::{Command, Stdio};
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
 
 use common::Scratch;
 use rust_flanking::fixture::Fixture;
 use rust_flanking::gen;
+use rust_flanking::model;
 
 const GAME: &str = env!("CARGO_BIN_EXE_nethack-flanking");
 
@@ -48,6 +63,111 @@ fn fresh_seed() -> u64 {
     gen::Rng::new(t ^ (u64::from(std::process::id()) << 32)).next_u64()
 }
 
+/// The run's seed (`FLANK_LAYERS_SEED`, else fresh), how many fixtures it
+/// draws (`count_var`, else `default`), and the command that replays it
+/// (`test`: the test to run, or empty for the whole file).
+fn seed_count_replay(count_var: &str, default: u64, test: &str) -> (u64, usize, String) {
+    let seed = env_number("FLANK_LAYERS_SEED").unwrap_or_else(fresh_seed);
+    let count = env_number(count_var).unwrap_or(default) as usize;
+    let mut replay = format!(
+        "FLANK_LAYERS_SEED={seed:#x} {count_var}={count} cargo test --release --test layers"
+    );
+    if !test.is_empty() {
+        write!(replay, " {test}").unwrap();
+    }
+    (seed, count, replay)
+}
+
+/// One generated fixture and its text; the generator writes only valid
+/// ones.
+fn load(path: &Path) -> (Fixture, String) {
+    let text = std::fs::read_to_string(path).unwrap();
+    let f = Fixture::parse(path, &text)
+        .unwrap_or_else(|e| panic!("the generator wrote an invalid fixture: {e}\n{text}"));
+    (f, text)
+}
+
+/// abi_test's arc cases file for `fixtures`, written into `work`.
+fn write_cases(work: &Path, fixtures: &[Fixture]) -> PathBuf {
+    let file = work.join("cases.txt");
+    let cases: String = fixtures
+        .iter()
+        .map(|f| c_abi::case_line(f) + "\n")
+        .collect();
+    std::fs::write(&file, cases).unwrap();
+    file
+}
+
+/// abi_test's "case NAME SCORE HALF_POINTS ..." lines: flank_score(), then
+/// flank_explain()'s half points, by name.
+fn c_arc_scores(stdout: &str) -> HashMap<&str, (u8, u8)> {
+    stdout
+        .lines()
+        .filter_map(|l| l.strip_prefix("case "))
+        .map(|l| {
+            let w: Vec<&str> = l.split(' ').collect();
+            (w[0], (w[1].parse().unwrap(), w[2].parse().unwrap()))
+        })
+        .collect()
+}
+
+/// Runs the game's fixture harness on `dir`, in a playground of its own
+/// under `work`.
+fn run_harness(work: &Path, dir: &Path) -> Output {
+    Command::new(GAME)
+        .env("NETHACK_FLANKING_PLAYGROUND", work.join("playground"))
+        .env("TERM", "xterm")
+        .env_remove("NETHACKOPTIONS")
+        .arg("--flank-fixtures")
+        .arg(dir)
+        .stdin(Stdio::null())
+        .output()
+        .expect("run the game")
+}
+
+/// The harness's verdicts, one per fixture line: `(NAME, None)` for
+/// "ok NAME", `(NAME, Some(WHY))` for "FAIL NAME: WHY".
+fn verdicts(stdout: &str) -> Vec<(&str, Option<&str>)> {
+    stdout
+        .lines()
+        .filter_map(|line| {
+            if let Some(name) = line.strip_prefix("ok ") {
+                Some((name, None))
+            } else {
+                let rest = line.strip_prefix("FAIL ")?;
+                let (name, why) = rest.split_once(": ").unwrap_or((rest, ""));
+                Some((name, Some(why)))
+            }
+        })
+        .collect()
+}
+
+/// Panics with the disagreements, the first 20 each with its fixture
+/// whole; `what` says what was drawn ("random fixtures").
+fn report_disagreements(
+    disagree: &[(String, String)],
+    texts: &HashMap<String, String>,
+    what: &str,
+    count: usize,
+    seed: u64,
+    replay: &str,
+) {
+    if disagree.is_empty() {
+        return;
+    }
+    let mut report = format!(
+        "{} of {count} {what} disagree (seed {seed:#x}; replay: {replay}):\n",
+        disagree.len()
+    );
+    for (name, what) in disagree.iter().take(20) {
+        report.push_str(&format!(
+            "\n--- {name}: {what}\n{}",
+            texts.get(name).map(String::as_str).unwrap_or("")
+        ));
+    }
+    panic!("{report}");
+}
+
 /// Does the fixture ask for a hero state the harness documents it cannot
 /// build?
 fn asks_for_unbuildable_hero(f: &Fixture) -> bool {
@@ -59,10 +179,8 @@ fn asks_for_unbuildable_hero(f: &Fixture) -> bool {
 
 #[test]
 fn random_fixtures_agree_at_every_layer() {
-    let seed = env_number("FLANK_LAYERS_SEED").unwrap_or_else(fresh_seed);
-    let count = env_number("FLANK_LAYERS_COUNT").unwrap_or(3000) as usize;
-    let replay = format!("FLANK_LAYERS_SEED={seed:#x} FLANK_LAYERS_COUNT={count}");
-    eprintln!("layers: {count} random fixtures of seed {seed:#x} (replay: {replay} cargo test --release --test layers)");
+    let (seed, count, replay) = seed_count_replay("FLANK_LAYERS_COUNT", 3000, "");
+    eprintln!("layers: {count} random fixtures of seed {seed:#x} (replay: {replay})");
 
     let scratch = Scratch::new("layers");
     let dir = scratch.path().join("fixtures");
@@ -74,12 +192,10 @@ fn random_fixtures_agree_at_every_layer() {
     // The Rust API (the generator wrote its score as `expect`) against the
     // plain model.
     for path in &files {
-        let text = std::fs::read_to_string(path).unwrap();
-        let f = Fixture::parse(path, &text)
-            .unwrap_or_else(|e| panic!("the generator wrote an invalid fixture: {e}\n{text}"));
+        let (f, text) = load(path);
         let raw = f.to_raw();
         let api = f.neighbourhood().unwrap().score();
-        let model = rust_flanking::model::score(&raw.square, raw.defender, raw.attack_dir);
+        let model = model::score(&raw.square, raw.defender, raw.attack_dir);
         if api != f.expect_half_points || model != api {
             disagree.push((
                 f.name.clone(),
@@ -95,25 +211,11 @@ fn random_fixtures_agree_at_every_layer() {
 
     // The C ABI, from C.
     let exe = c_abi::compile(scratch.path());
-    let cases_file = scratch.path().join("cases.txt");
-    let cases: String = fixtures
-        .iter()
-        .map(|f| c_abi::case_line(f) + "\n")
-        .collect();
-    std::fs::write(&cases_file, cases).unwrap();
+    let cases_file = write_cases(scratch.path(), &fixtures);
     let out = Command::new(&exe).arg(&cases_file).output().unwrap();
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(out.status.success(), "abi_test failed:\n{stdout}");
-    // "case NAME SCORE HALF_POINTS ...": flank_score(), then
-    // flank_explain()'s detail.
-    let c_scores: HashMap<&str, (u8, u8)> = stdout
-        .lines()
-        .filter_map(|l| l.strip_prefix("case "))
-        .map(|l| {
-            let w: Vec<&str> = l.split(' ').collect();
-            (w[0], (w[1].parse().unwrap(), w[2].parse().unwrap()))
-        })
-        .collect();
+    let c_scores = c_arc_scores(&stdout);
     assert_eq!(c_scores.len(), fixtures.len(), "abi_test scored too few");
     for f in &fixtures {
         let (score, explained) = c_scores[f.name.as_str()];
@@ -129,34 +231,20 @@ fn random_fixtures_agree_at_every_layer() {
     }
 
     // The real game.
-    let out = Command::new(GAME)
-        .env(
-            "NETHACK_FLANKING_PLAYGROUND",
-            scratch.path().join("playground"),
-        )
-        .env("TERM", "xterm")
-        .env_remove("NETHACKOPTIONS")
-        .arg("--flank-fixtures")
-        .arg(&dir)
-        .stdin(Stdio::null())
-        .output()
-        .expect("run the game");
+    let out = run_harness(scratch.path(), &dir);
     let stdout = String::from_utf8_lossy(&out.stdout);
     let mut refused = 0;
     let mut seen = 0;
-    for line in stdout.lines() {
-        if let Some(name) = line.strip_prefix("ok ") {
-            assert!(texts.contains_key(name), "unknown fixture: {line}");
-            seen += 1;
-        } else if let Some(rest) = line.strip_prefix("FAIL ") {
-            seen += 1;
-            let (name, why) = rest.split_once(": ").unwrap_or((rest, ""));
-            let f = fixtures.iter().find(|f| f.name == name);
-            match f {
-                Some(f) if why == HERO_REFUSAL && asks_for_unbuildable_hero(f) => refused += 1,
-                Some(f) => disagree.push((f.name.clone(), format!("the game: {why}"))),
-                None => panic!("the harness failed on something unknown: {line}"),
-            }
+    for (name, why) in verdicts(&stdout) {
+        seen += 1;
+        let Some(why) = why else {
+            assert!(texts.contains_key(name), "unknown fixture: ok {name}");
+            continue;
+        };
+        match fixtures.iter().find(|f| f.name == name) {
+            Some(f) if why == HERO_REFUSAL && asks_for_unbuildable_hero(f) => refused += 1,
+            Some(f) => disagree.push((f.name.clone(), format!("the game: {why}"))),
+            None => panic!("the harness failed on something unknown: FAIL {name}: {why}"),
         }
     }
     assert_eq!(
@@ -167,19 +255,7 @@ fn random_fixtures_agree_at_every_layer() {
         String::from_utf8_lossy(&out.stderr)
     );
 
-    if !disagree.is_empty() {
-        let mut report = format!(
-            "{} of {count} random fixtures disagree (seed {seed:#x}; replay: {replay} cargo test --release --test layers):\n",
-            disagree.len()
-        );
-        for (name, what) in disagree.iter().take(20) {
-            report.push_str(&format!(
-                "\n--- {name}: {what}\n{}",
-                texts.get(name).map(String::as_str).unwrap_or("")
-            ));
-        }
-        panic!("{report}");
-    }
+    report_disagreements(&disagree, &texts, "random fixtures", count, seed, &replay);
     let with_hero = fixtures
         .iter()
         .filter(|f| asks_for_unbuildable_hero(f))
@@ -192,5 +268,233 @@ fn random_fixtures_agree_at_every_layer() {
         "layers: {count} fixtures of seed {seed:#x} agree at every layer \
          (Rust API, model, C ABI, game); {refused} refused as documented \
          (a fleeing, passive or tail hero)"
+    );
+}
+
+/// abi_test's "facing-case ..." line for a fixture whose facing result
+/// (by the Rust API) is `r`: flank_facing_eval()'s return value, then the
+/// result's fields.
+fn facing_case_line(name: &str, r: &rust_flanking::abi::flank_facing_result) -> String {
+    format!(
+        "facing-case {name} {} {} {} {} {} {} {} {} {} {}",
+        r.hit_half_points,
+        r.hit_half_points,
+        r.arc_half_points,
+        r.zone_half_points,
+        r.zone,
+        r.damage_percent,
+        r.damage_flat,
+        r.bits,
+        r.shield_counts,
+        r.rules
+    )
+}
+
+/// abi_test's "fixture2 ..." line for a facing fixture: what
+/// flank_fixtures_get_v2(), the game harness's reader, must hand over.
+fn fixture2_line(f: &Fixture) -> String {
+    let spec = f.facing.as_ref().unwrap();
+    let mut l = format!(
+        "fixture2 {} 1 {} {} {} {} {} {} {} {} {} {}",
+        f.name,
+        spec.rules.id(),
+        spec.facing,
+        u8::from(f.defender.shield) | (u8::from(f.defender.sleeping) << 1),
+        f.attack_facts().bits(),
+        spec.expect_zone.code(),
+        spec.expect_hit,
+        spec.expect_shield.map_or(255, u8::from),
+        spec.expect_damage.percent,
+        spec.expect_damage.flat,
+        spec.expect_extra
+    );
+    for c in spec.creature_facing {
+        write!(l, " {}", c.unwrap_or(255)).unwrap();
+    }
+    l
+}
+
+#[test]
+fn random_facing_fixtures_agree_at_every_layer() {
+    let test = "random_facing_fixtures_agree_at_every_layer";
+    let (seed, count, replay) = seed_count_replay("FLANK_LAYERS_FACING_COUNT", 1000, test);
+    eprintln!("layers: {count} random facing fixtures of seed {seed:#x} (replay: {replay})");
+
+    let scratch = Scratch::new("layers-facing");
+    let dir = scratch.path().join("fixtures");
+    let files = gen::write_facing_fixtures(&dir, seed, count).unwrap();
+    let mut texts: HashMap<String, String> = HashMap::new();
+    let mut fixtures = Vec::new();
+    let mut results = Vec::new();
+    let mut disagree: Vec<(String, String)> = Vec::new();
+
+    // The Rust API (the generator wrote its results as `expect*`) against
+    // the plain model.
+    for path in &files {
+        let (f, text) = load(path);
+        let spec = f.facing.as_ref().expect("a facing fixture");
+        let input = f
+            .facing_input()
+            .unwrap()
+            .unwrap_or_else(|e| panic!("the generator wrote an invalid facing: {e:?}\n{text}"));
+        let r = input.eval();
+        let arc = input.hood().score();
+        let mismatches = f.facing_mismatches(&r);
+        if arc != f.expect_half_points || !mismatches.is_empty() {
+            disagree.push((
+                f.name.clone(),
+                format!(
+                    "Rust API arc {arc} (expect {} half points); {}",
+                    f.expect_half_points,
+                    mismatches.join("; ")
+                ),
+            ));
+        }
+        let raw = f.to_raw();
+        let arc_model = model::score(&raw.square, raw.defender, raw.attack_dir);
+        let m = model::facing_eval(
+            &raw.square,
+            raw.defender,
+            raw.attack_dir,
+            spec.facing,
+            f.attack_facts().bits(),
+            spec.rules.name(),
+        );
+        let got = model::FacingOutcome {
+            zone: r.zone,
+            arc_half_points: r.arc_half_points,
+            zone_half_points: r.zone_half_points,
+            damage_percent: r.damage_percent,
+            damage_flat: r.damage_flat,
+            shield_counts: r.shield_counts != 0,
+            bits: r.bits,
+        };
+        if got != m
+            || arc_model != arc
+            || r.hit_half_points != r.arc_half_points + r.zone_half_points
+            || r.rules != spec.rules.id()
+        {
+            disagree.push((
+                f.name.clone(),
+                format!(
+                    "Rust API {got:?} (hit {}, rules {}, arc {arc}), model {m:?} (arc {arc_model})",
+                    r.hit_half_points, r.rules
+                ),
+            ));
+        }
+        texts.insert(f.name.clone(), text);
+        fixtures.push(f);
+        results.push(r);
+    }
+
+    // The C ABI, from C: the arc score, flank_facing_eval(), and the
+    // fixtures as flank_fixtures_get_v2() reads them for the game.
+    let exe = c_abi::compile(scratch.path());
+    let cases_file = write_cases(scratch.path(), &fixtures);
+    let facing_file = scratch.path().join("facing-cases.txt");
+    let mut facing_cases = String::new();
+    for f in &fixtures {
+        let spec = f.facing.as_ref().unwrap();
+        writeln!(
+            facing_cases,
+            "{} {} {} {}",
+            c_abi::case_line(f),
+            spec.facing,
+            f.attack_facts().bits(),
+            spec.rules.id()
+        )
+        .unwrap();
+    }
+    std::fs::write(&facing_file, facing_cases).unwrap();
+    let out = Command::new(&exe)
+        .arg(&cases_file)
+        .arg(&dir)
+        .arg(&facing_file)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let failed: Vec<&str> = stdout.lines().filter(|l| l.contains("FAIL")).collect();
+    assert!(
+        out.status.success() && failed.is_empty(),
+        "abi_test failed:\n{failed:#?}"
+    );
+    let c_scores = c_arc_scores(&stdout);
+    let c_facing: HashMap<&str, &str> = stdout
+        .lines()
+        .filter(|l| l.starts_with("facing-case "))
+        .map(|l| (l.split(' ').nth(1).unwrap(), l))
+        .collect();
+    let c_fixture2: HashMap<&str, &str> = stdout
+        .lines()
+        .filter(|l| l.starts_with("fixture2 "))
+        .map(|l| (l.split(' ').nth(1).unwrap(), l))
+        .collect();
+    assert_eq!(c_scores.len(), fixtures.len(), "abi_test scored too few");
+    assert_eq!(c_facing.len(), fixtures.len(), "abi_test evaluated too few");
+    assert_eq!(c_fixture2.len(), fixtures.len(), "abi_test read too few");
+    for (f, r) in fixtures.iter().zip(&results) {
+        let (score, explained) = c_scores[f.name.as_str()];
+        if score != f.expect_half_points || explained != score {
+            disagree.push((
+                f.name.clone(),
+                format!(
+                    "C ABI flank_score {score}, flank_explain {explained}, Rust API {} (half points)",
+                    f.expect_half_points
+                ),
+            ));
+        }
+        let want = facing_case_line(&f.name, r);
+        let got = c_facing[f.name.as_str()];
+        if got != want {
+            disagree.push((
+                f.name.clone(),
+                format!("C ABI flank_facing_eval `{got}`, Rust API `{want}`"),
+            ));
+        }
+        let want = fixture2_line(f);
+        let got = c_fixture2[f.name.as_str()];
+        if got != want {
+            disagree.push((
+                f.name.clone(),
+                format!("C ABI flank_fixtures_get_v2 `{got}`, the fixture `{want}`"),
+            ));
+        }
+    }
+
+    // The real game: every fixture built from real game state and "ok";
+    // a refusal is a disagreement too.
+    let out = run_harness(scratch.path(), &dir);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let mut seen = 0;
+    for (name, why) in verdicts(&stdout) {
+        seen += 1;
+        assert!(
+            texts.contains_key(name),
+            "the harness reported something unknown: {name} {why:?}"
+        );
+        if let Some(why) = why {
+            disagree.push((name.to_string(), format!("the game: {why}")));
+        }
+    }
+    assert_eq!(
+        seen,
+        fixtures.len(),
+        "the harness reported {seen} of {} fixtures:\n{stdout}\n{}",
+        fixtures.len(),
+        String::from_utf8_lossy(&out.stderr)
+    );
+
+    report_disagreements(
+        &disagree,
+        &texts,
+        "random facing fixtures",
+        count,
+        seed,
+        &replay,
+    );
+    assert!(out.status.success(), "the harness failed:\n{stdout}");
+    eprintln!(
+        "layers: {count} facing fixtures of seed {seed:#x} agree at every layer \
+         (Rust API, model, C ABI, game), none refused"
     );
 }

@@ -9,6 +9,12 @@
 //! with the defender anywhere inside. Only valid fixtures come out (the
 //! parser's rules, tests/fixtures/README.md), with `expect:` set to the
 //! engine's own score, so a layer that disagrees fails its check.
+//!
+//! Facing fixtures ([`random_facing_fixture`]) are drawn from what the
+//! game can hold, not from all the format can say: the game's harness
+//! builds each one from real game state, and the layers test accepts no
+//! refusal, so the few combinations no real game holds (listed there) are
+//! never drawn.
 
 use std::fmt::Write as _;
 use std::path::Path;
@@ -92,7 +98,7 @@ const MONSTER_MOVES: [&[&str]; 7] = [
 /// The text of one random valid fixture named `name`, its `expect:` the
 /// engine's score.
 pub fn random_fixture(rng: &mut Rng, name: &str) -> String {
-    let body = random_body(rng);
+    let body = random_body(rng, true);
     let probe = format!("name: {name}\nexpect: 0\n{body}");
     // The generator only writes what the parser accepts; should that ever
     // fail, say so in the file itself, where every layer will refuse it.
@@ -106,8 +112,11 @@ pub fn random_fixture(rng: &mut Rng, name: &str) -> String {
     format!("name: {name}\nexpect: {expect}\n{body}")
 }
 
-/// Everything but `name:` and `expect:`.
-fn random_body(rng: &mut Rng) -> String {
+/// Everything but `name:` and `expect:`. With `unbuildable_hero`, a hero
+/// creature is rarely fleeing, passive or a tail, states the game harness
+/// documents it cannot build (the arc layers test that refusal); without
+/// it, never.
+fn random_body(rng: &mut Rng, unbuildable_hero: bool) -> String {
     let rows = 3 + rng.below(5) as usize;
     let cols = 3 + rng.below(7) as usize;
     let (dr, dc) = (
@@ -184,7 +193,7 @@ fn random_body(rng: &mut Rng) -> String {
                 }
             }
             // States the harness cannot give the hero (README): rarely.
-            if rng.one_in(40) {
+            if unbuildable_hero && rng.one_in(40) {
                 let n = if d == attacker { 2 } else { 3 };
                 words.push(["fleeing", "passive", "tail"][rng.below(n) as usize]);
             }
@@ -245,17 +254,50 @@ fn random_body(rng: &mut Rng) -> String {
 /// The text of one random valid fixture that uses facing (a rule set, the
 /// defender's facing, maybe a shield, a sleeping defender, a Rogue
 /// attacker, a missile, other creatures' facings), every `expect-*` set to
-/// the engine's result. Arc-only consumers (the game harness before v2)
-/// must not be given these; [`random_fixture`] never writes facing.
+/// the engine's result. Arc-only consumers (flank_fixtures_get(), the v1
+/// fixture ABI) must not be given these; [`random_fixture`] never writes
+/// facing.
+///
+/// The game's fixture harness builds each of these from real game state
+/// (tests/fixtures/README.md), so the generator draws only what a real
+/// game can hold, and the layers test accepts no refusal:
+/// - a shield on a monster defender only when it has no movement trait
+///   (levitating, flying, swimming, phasing) and a face: the species the
+///   harness makes for those traits, or a faceless one, wear no shield;
+/// - a faceless monster defender is never swimming, nor flying and
+///   passing walls: no faceless species the harness makes moves so; and
+///   one that passes walls without flying is always faceless (a xorn, the
+///   only such species);
+/// - another creature's facing is one of the eight directions, never
+///   `faceless`, and only for a creature made with a face: the hero, or a
+///   jackal or a willing pet; not a passive monster (an acid blob, a gas
+///   spore, a floating eye), an unwilling pet (a newt), which are
+///   faceless, nor a long worm's tail segment, which is no creature of its
+///   own;
+/// - `role: rogue` only when the hero is the attacker (it is the hero's
+///   role), never for a monster's missile;
+/// - a hero creature is never fleeing, passive or a tail.
 pub fn random_facing_fixture(rng: &mut Rng, name: &str) -> String {
-    let body = random_body(rng);
+    let body = random_body(rng, false);
     let probe = format!("name: {name}\nexpect: 0\n{body}");
     let Ok(base) = Fixture::parse(Path::new(name), &probe) else {
         return format!("name: {name}\nexpect: generator-made-an-invalid-fixture\n{body}");
     };
     let rules = crate::facing::RuleSet::all();
     let rules = rules[rng.below(rules.len() as u64) as usize];
-    let facing = rng.below(9) as u8;
+    let def = &base.defender;
+    let moves = def.levitating || def.flying || def.swimming || def.phasing;
+    // A faceless monster defender is a flaming sphere, a xorn, a floating
+    // eye or a lichen: none swims, none both flies and passes walls. One
+    // that passes walls and does not fly is a xorn: faceless.
+    let air = def.levitating || def.flying;
+    let facing = if def.monster && def.phasing && !air {
+        crate::facing::FACING_NONE
+    } else if def.monster && (def.swimming || def.phasing) {
+        rng.below(8) as u8
+    } else {
+        rng.below(9) as u8
+    };
     let mut head = format!(
         "rules: {}\nfacing: {}\n",
         rules.name(),
@@ -265,22 +307,29 @@ pub fn random_facing_fixture(rng: &mut Rng, name: &str) -> String {
     if missile {
         head.push_str("attack: missile\n");
     }
+    // The hero as the attacker means a monster defender (the parser's
+    // rule): the Rogue's sneak attack, by hand or by missile.
     let attacker_is_hero = base.creatures[usize::from(base.attacker)].hero;
-    if base.defender.monster && (attacker_is_hero || missile) && rng.one_in(2) {
+    if attacker_is_hero && rng.one_in(2) {
         head.push_str("role: rogue\n");
     }
-    for (glyph, word) in base.glyphs.iter().zip(DIR_WORDS) {
-        if glyph.is_ascii_alphabetic() && rng.one_in(4) {
+    for (d, (glyph, word)) in base.glyphs.iter().zip(DIR_WORDS).enumerate() {
+        let s = &base.creatures[d];
+        let has_face = s.hero || !(s.passive || s.unwilling || s.tail);
+        if glyph.is_ascii_alphabetic() && has_face && rng.one_in(4) {
             let _ = writeln!(
                 head,
                 "facing {}: {}",
                 word,
-                crate::facing::facing_word(rng.below(9) as u8)
+                crate::facing::facing_word(rng.below(8) as u8)
             );
         }
     }
     let mut extra = Vec::new();
-    if rng.one_in(2) {
+    // The hero wears the Valkyrie's own small shield; a monster defender,
+    // one of the species with a face and no movement trait.
+    let shield_ok = !def.monster || (!moves && facing != crate::facing::FACING_NONE);
+    if shield_ok && rng.one_in(2) {
         extra.push("shield");
     }
     if rng.one_in(4) {
@@ -428,6 +477,68 @@ mod tests {
             );
         }
         assert_eq!(rules_seen.len(), 7);
+    }
+
+    #[test]
+    fn generated_facing_fixtures_are_what_the_game_can_build() {
+        // The combinations the game harness cannot build
+        // (random_facing_fixture's doc comment) never come out, and what
+        // it can build still does.
+        let mut rng = Rng::new(13);
+        let none = crate::facing::FACING_NONE;
+        let (mut shielded_monster, mut shielded_hero) = (0, 0);
+        let (mut faceless_monster, mut faceless_hero, mut rogue, mut facings) = (0, 0, 0, 0);
+        for i in 0..3000 {
+            let name = format!("facing-{i}");
+            let text = random_facing_fixture(&mut rng, &name);
+            let f = Fixture::parse(Path::new(&name), &text).unwrap();
+            let spec = f.facing.as_ref().unwrap();
+            let d = &f.defender;
+            let moves = d.levitating || d.flying || d.swimming || d.phasing;
+            if d.monster {
+                if d.shield {
+                    assert!(!moves && spec.facing != none, "{text}");
+                    shielded_monster += 1;
+                }
+                if spec.facing == none {
+                    assert!(!(d.swimming || (d.phasing && d.flying)), "{text}");
+                    faceless_monster += 1;
+                }
+                if d.phasing && !(d.flying || d.levitating) {
+                    assert_eq!(spec.facing, none, "{text}");
+                }
+            } else {
+                shielded_hero += usize::from(d.shield);
+                faceless_hero += usize::from(spec.facing == none);
+            }
+            if spec.rogue {
+                assert!(f.creatures[usize::from(f.attacker)].hero, "{text}");
+                rogue += 1;
+            }
+            for (dir, cf) in spec.creature_facing.iter().enumerate() {
+                if let Some(cf) = *cf {
+                    let s = &f.creatures[dir];
+                    assert_ne!(cf, none, "{text}");
+                    assert!(s.hero || !(s.passive || s.unwilling || s.tail), "{text}");
+                    facings += 1;
+                }
+            }
+            for (s, g) in f.creatures.iter().zip(f.glyphs) {
+                if g.is_ascii_alphabetic() && s.hero {
+                    assert!(!(s.fleeing || s.passive || s.tail), "{text}");
+                }
+            }
+        }
+        for (what, n) in [
+            ("a shielded monster defender", shielded_monster),
+            ("a shielded hero defender", shielded_hero),
+            ("a faceless monster defender", faceless_monster),
+            ("a faceless hero defender", faceless_hero),
+            ("a Rogue attacker", rogue),
+            ("another creature's facing", facings),
+        ] {
+            assert!(n >= 20, "only {n} times {what}");
+        }
     }
 
     #[test]
