@@ -180,7 +180,7 @@ fn a_rogue_strikes_a_sleeping_jackal_from_behind_under_dnd() {
     assert!(shown.contains("FLANKING_RULES=dnd"), "{shown}");
     assert!(shown.contains("Facing: the jackal south"), "{shown}");
     assert!(
-        shown.contains("From the jackal's rear") && shown.contains("+4 to hit"),
+        shown.contains("Its rear: +4 to hit (+4 rear)"),
         "#flanking should put the hero in the jackal's rear:\n{shown}"
     );
     t.keys(&["Escape"]);
