@@ -9,6 +9,9 @@
 //! The hero is made level 30 and wields a blessed +5 short sword, so the
 //! blow cannot miss and always counts as a weapon hit: the backstab's
 //! message is then certain, not a roll of the dice.
+//!
+//! And a rule set sysconf does not know is NetHack's sysconf error, naming
+//! the line.
 
 mod common;
 
@@ -192,5 +195,27 @@ fn a_rogue_strikes_a_sleeping_jackal_from_behind_under_dnd() {
     assert!(
         seen.contains("You strike the jackal from behind!"),
         "no backstab message:\n{seen}"
+    );
+}
+
+#[test]
+fn an_unknown_rule_set_is_a_sysconf_error_naming_its_line() {
+    let scratch = Scratch::new("e2e-facing-bad");
+    let pg = scratch.path().join("playground");
+    // `dnd` supersedes arc flanking: proposal+dnd is no rule set.
+    common::playground_with(Path::new(GAME), &pg, "FLANKING_RULES", "proposal+dnd");
+    let sysconf = std::fs::read_to_string(pg.join("sysconf")).unwrap();
+    let line = sysconf
+        .lines()
+        .position(|l| l == "FLANKING_RULES=proposal+dnd")
+        .unwrap()
+        + 1;
+    let rc = common::write_config(scratch.path(), "badrules");
+    let t = Tmux::start("e2efb", &game_cmd(Path::new(GAME), &pg, &rc, ""));
+    let s = t.wait_for("1 error in sysconf");
+    assert!(
+        s.contains(&format!("Line {line}: Unknown rule set in FLANKING_RULES"))
+            && s.contains("proposal+tactics"),
+        "the error should name the line and the rule sets:\n{s}"
     );
 }
