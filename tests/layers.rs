@@ -271,49 +271,6 @@ fn random_fixtures_agree_at_every_layer() {
     );
 }
 
-/// abi_test's "facing-case ..." line for a fixture whose facing result
-/// (by the Rust API) is `r`: flank_facing_eval()'s return value, then the
-/// result's fields.
-fn facing_case_line(name: &str, r: &rust_flanking::abi::flank_facing_result) -> String {
-    format!(
-        "facing-case {name} {} {} {} {} {} {} {} {} {} {}",
-        r.hit_half_points,
-        r.hit_half_points,
-        r.arc_half_points,
-        r.zone_half_points,
-        r.zone,
-        r.damage_percent,
-        r.damage_flat,
-        r.bits,
-        r.shield_counts,
-        r.rules
-    )
-}
-
-/// abi_test's "fixture2 ..." line for a facing fixture: what
-/// flank_fixtures_get_v2(), the game harness's reader, must hand over.
-fn fixture2_line(f: &Fixture) -> String {
-    let spec = f.facing.as_ref().unwrap();
-    let mut l = format!(
-        "fixture2 {} 1 {} {} {} {} {} {} {} {} {} {}",
-        f.name,
-        spec.rules.id(),
-        spec.facing,
-        u8::from(f.defender.shield) | (u8::from(f.defender.sleeping) << 1),
-        f.attack_facts().bits(),
-        spec.expect_zone.code(),
-        spec.expect_hit,
-        spec.expect_shield.map_or(255, u8::from),
-        spec.expect_damage.percent,
-        spec.expect_damage.flat,
-        spec.expect_extra
-    );
-    for c in spec.creature_facing {
-        write!(l, " {}", c.unwrap_or(255)).unwrap();
-    }
-    l
-}
-
 #[test]
 fn random_facing_fixtures_agree_at_every_layer() {
     let test = "random_facing_fixtures_agree_at_every_layer";
@@ -394,16 +351,7 @@ fn random_facing_fixtures_agree_at_every_layer() {
     let facing_file = scratch.path().join("facing-cases.txt");
     let mut facing_cases = String::new();
     for f in &fixtures {
-        let spec = f.facing.as_ref().unwrap();
-        writeln!(
-            facing_cases,
-            "{} {} {} {}",
-            c_abi::case_line(f),
-            spec.facing,
-            f.attack_facts().bits(),
-            spec.rules.id()
-        )
-        .unwrap();
+        writeln!(facing_cases, "{}", c_abi::facing_input_line(f)).unwrap();
     }
     std::fs::write(&facing_file, facing_cases).unwrap();
     let out = Command::new(&exe)
@@ -443,7 +391,7 @@ fn random_facing_fixtures_agree_at_every_layer() {
                 ),
             ));
         }
-        let want = facing_case_line(&f.name, r);
+        let want = c_abi::facing_case_line(&f.name, r);
         let got = c_facing[f.name.as_str()];
         if got != want {
             disagree.push((
@@ -451,7 +399,7 @@ fn random_facing_fixtures_agree_at_every_layer() {
                 format!("C ABI flank_facing_eval `{got}`, Rust API `{want}`"),
             ));
         }
-        let want = fixture2_line(f);
+        let want = c_abi::fixture2_line(f);
         let got = c_fixture2[f.name.as_str()];
         if got != want {
             disagree.push((

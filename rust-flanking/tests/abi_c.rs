@@ -60,30 +60,8 @@ fn c_program_scores_every_fixture_and_rejects_every_invalid_input() {
         let input = input.unwrap();
         let r = input.eval();
         assert!(f.facing_mismatches(&r).is_empty(), "{}", f.name);
-        let spec = f.facing.as_ref().unwrap();
-        writeln!(
-            facing_cases,
-            "{} {} {} {}",
-            case_line(&f),
-            spec.facing,
-            f.attack_facts().bits(),
-            spec.rules.id()
-        )
-        .unwrap();
-        facing_expected.push(format!(
-            "facing-case {} {} {} {} {} {} {} {} {} {} {}",
-            f.name,
-            r.hit_half_points,
-            r.hit_half_points,
-            r.arc_half_points,
-            r.zone_half_points,
-            r.zone,
-            r.damage_percent,
-            r.damage_flat,
-            r.bits,
-            r.shield_counts,
-            r.rules
-        ));
+        writeln!(facing_cases, "{}", c_abi::facing_input_line(&f)).unwrap();
+        facing_expected.push(c_abi::facing_case_line(&f.name, &r));
     }
     assert!(facing_expected.len() >= 100, "{}", facing_expected.len());
     let facing_file = work.join("facing-cases.txt");
@@ -94,32 +72,7 @@ fn c_program_scores_every_fixture_and_rejects_every_invalid_input() {
     let mut fixtures_v2 = Vec::new();
     for path in &files {
         let f = Fixture::load(path).unwrap();
-        let v2 = match &f.facing {
-            None => format!(
-                "fixture2 {} 0 255 255 0 0 255 255 255 0 0 0 255 255 255 255 255 255 255 255",
-                f.name
-            ),
-            Some(spec) => {
-                let mut l = format!(
-                    "fixture2 {} 1 {} {} {} {} {} {} {} {} {} {}",
-                    f.name,
-                    spec.rules.id(),
-                    spec.facing,
-                    u8::from(f.defender.shield) | (u8::from(f.defender.sleeping) << 1),
-                    f.attack_facts().bits(),
-                    spec.expect_zone.code(),
-                    spec.expect_hit,
-                    spec.expect_shield.map_or(255, u8::from),
-                    spec.expect_damage.percent,
-                    spec.expect_damage.flat,
-                    spec.expect_extra
-                );
-                for c in spec.creature_facing {
-                    write!(l, " {}", c.unwrap_or(255)).unwrap();
-                }
-                l
-            }
-        };
+        let v2 = c_abi::fixture2_line(&f);
         fixtures_v2.push(v2);
         if let Some(spec) = &f.facing {
             fixtures.push(format!(

@@ -80,3 +80,64 @@ pub fn case_line(f: &Fixture) -> String {
     }
     line
 }
+
+/// One line of abi_test's facing cases file for a fixture that uses
+/// facing: its case line, then "facing flags rules".
+pub fn facing_input_line(f: &Fixture) -> String {
+    let spec = f.facing.as_ref().expect("a facing fixture");
+    format!(
+        "{} {} {} {}",
+        case_line(f),
+        spec.facing,
+        f.attack_facts().bits(),
+        spec.rules.id()
+    )
+}
+
+/// abi_test's "facing-case ..." line for fixture `name` whose facing
+/// result (by the Rust API) is `r`: flank_facing_eval()'s return value,
+/// then the result's fields.
+pub fn facing_case_line(name: &str, r: &rust_flanking::abi::flank_facing_result) -> String {
+    format!(
+        "facing-case {name} {} {} {} {} {} {} {} {} {} {}",
+        r.hit_half_points,
+        r.hit_half_points,
+        r.arc_half_points,
+        r.zone_half_points,
+        r.zone,
+        r.damage_percent,
+        r.damage_flat,
+        r.bits,
+        r.shield_counts,
+        r.rules
+    )
+}
+
+/// abi_test's "fixture2 ..." line: what flank_fixtures_get_v2(), the game
+/// harness's reader, must hand over for fixture `f`.
+pub fn fixture2_line(f: &Fixture) -> String {
+    let Some(spec) = &f.facing else {
+        return format!(
+            "fixture2 {} 0 255 255 0 0 255 255 255 0 0 0 255 255 255 255 255 255 255 255",
+            f.name
+        );
+    };
+    let mut l = format!(
+        "fixture2 {} 1 {} {} {} {} {} {} {} {} {} {}",
+        f.name,
+        spec.rules.id(),
+        spec.facing,
+        u8::from(f.defender.shield) | (u8::from(f.defender.sleeping) << 1),
+        f.attack_facts().bits(),
+        spec.expect_zone.code(),
+        spec.expect_hit,
+        spec.expect_shield.map_or(255, u8::from),
+        spec.expect_damage.percent,
+        spec.expect_damage.flat,
+        spec.expect_extra
+    );
+    for c in spec.creature_facing {
+        write!(l, " {}", c.unwrap_or(255)).unwrap();
+    }
+    l
+}
