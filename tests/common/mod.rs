@@ -162,22 +162,16 @@ impl Tmux {
 
     /// Waits until the screen shows `what`; panics with the screen after 20 s.
     pub fn wait_for(&self, what: &str) -> String {
-        let start = Instant::now();
-        loop {
-            let s = self.screen().unwrap_or_default();
-            if s.contains(what) {
-                return s;
-            }
-            if start.elapsed() > Duration::from_secs(20) {
-                panic!("waited 20 s for {what:?}; the screen was:\n{s}");
-            }
-            std::thread::sleep(Duration::from_millis(100));
-        }
+        self.wait_until(what, false)
     }
 
     /// Waits until the screen shows `what`, answering every `--More--` on
     /// the way (a message that comes after another); panics after 20 s.
     pub fn wait_message(&self, what: &str) -> String {
+        self.wait_until(what, true)
+    }
+
+    fn wait_until(&self, what: &str, answer_more: bool) -> String {
         let start = Instant::now();
         loop {
             let s = self.screen().unwrap_or_default();
@@ -187,7 +181,7 @@ impl Tmux {
             if start.elapsed() > Duration::from_secs(20) {
                 panic!("waited 20 s for {what:?}; the screen was:\n{s}");
             }
-            if s.contains("--More--") {
+            if answer_more && s.contains("--More--") {
                 self.keys(&["Enter"]);
             }
             std::thread::sleep(Duration::from_millis(100));
