@@ -18,10 +18,15 @@ where call-site sums would count nested calls twice.  `self` is the cost
 attributed to NAME's own code (inlined callees included); `callees` are
 the functions NAME's code (inlined code included) calls, with the calls and
 their inclusive cost, so self + the callees' costs = inclusive.  Functions of the
-same name in different objects are added up.  Standard library only.
+same name in different objects are added up.  A clone gcc made of a wanted
+function (NAME.part.N, NAME.isra.N, NAME.constprop.N, NAME.cold) is
+reported too, under its own name.  Standard library only.
 """
 import json
+import re
 import sys
+
+CLONE = re.compile(r"\.(?:part|isra|constprop|cold)(?:\.\d+)*$")
 
 
 def parse(path, wanted):
@@ -29,6 +34,17 @@ def parse(path, wanted):
     # and objects number their own ids: fl=/fi=/ob= lines are skipped)
     stats = {w: {"calls": 0, "inclusive": 0, "self": 0, "callees": {}}
              for w in wanted}
+    wanted = set(wanted)
+
+    def track(name):  # a clone of a wanted function is wanted too
+        if name not in stats and CLONE.search(name):
+            base = name
+            while CLONE.search(base):
+                base = CLONE.sub("", base)
+            if base in wanted:
+                stats[name] = {"calls": 0, "inclusive": 0, "self": 0, "callees": {}}
+        return name
+
     total = None
     npos = 1  # position columns before the event counts
     ir_col = 0  # index of Ir among the events
@@ -72,10 +88,10 @@ def parse(path, wanted):
                 continue
             key, _, value = line.partition("=")
             if key == "fn":
-                current = name_of(value)
+                current = track(name_of(value))
                 pending = None
             elif key == "cfn":
-                callee = name_of(value)
+                callee = track(name_of(value))
             elif key == "calls":
                 pending = (callee, int(value.split()[0]))
             elif line.startswith("positions:"):

@@ -2,7 +2,7 @@
 """Turns the raw data of bench/run.sh into the results of BENCHMARKS.md.
 
     bench/report.py --out target/bench --seeds "1 2 3" --turns 4000 \
-        --repeat 5 --benchmarks BENCHMARKS.md
+        --repeat 5 --rules "implicit dnd" --benchmarks BENCHMARKS.md
 
 Everything between BENCHMARKS.md's markers
 
@@ -26,6 +26,9 @@ import cgstats  # noqa: E402
 BEGIN = "<!-- bench/run.sh: results begin -->"
 END = "<!-- bench/run.sh: results end -->"
 CONFIGS = ["variant", "baseline", "variant-off"]
+# the variant's own facing rule set (sysconf FLANKING_RULES' default); the
+# others bench/run.sh measures are configs variant-RULES ('+' written '_')
+DEFAULT_RULES = "proposal"
 # functions whose inclusive cost per call the game section reports
 GAME_FUNCS = [
     "flank_bonus",
@@ -52,7 +55,31 @@ GLUE_FUNCS = [
     "flank_mover_init",
     "flank_mover_abilities",
     "flank_mover_blocked",
+    "flank_tohit",
+    "flank_eval",
+    "flank_facing_of",
+    "flank_lone_foe",
 ]
+# src/flank.c's entry points that NetHack's own code calls (patches/): none
+# calls another but flank_bonus, which is flank_tohit() for a melee attack;
+# flanking's whole cost is their inclusive cost from NetHack's callers
+ENTRY_FUNCS = [
+    "flank_bonus",  # every to-hit hook but thitu()'s
+    "flank_tohit",  # thitu(), directly
+    "flank_damage",
+    "flank_backstab",
+    "flank_unnoticed",  # disturb(), for a sleeping monster
+    "flank_hero_acted",  # moveloop(), once per hero action that took time
+    "flank_hero_starts",
+    "flank_hero_directed",
+    "flank_hero_moves",
+    "flank_decided",
+    "flank_rules_now",  # the version string, the dumplog, xlogfile
+    "flank_rules_facing",  # 'v' and #version: is a facing rule set in force?
+]
+# the engine's entry points, as the glue calls them
+ENGINE_FUNCS = ["flank_score", "flank_facing_eval", "flank_explain"]
+WANTED = sorted(set(GAME_FUNCS + GLUE_FUNCS + ENTRY_FUNCS + ENGINE_FUNCS))
 TARGET_ENGINE = 25
 TARGET_EVAL = 400
 TARGET_GAME = 1.0  # percent
@@ -117,6 +144,22 @@ def end_line(path):
     raise SystemExit(f"{path}: no 'fuzzer: ... ended' line")
 
 
+def rules_cfg(rules):
+    return "variant" if rules == DEFAULT_RULES else "variant-" + rules.replace("+", "_")
+
+
+_runs = {}
+
+
+def load(out, cfg, seed):
+    """(callgrind figures, turns played, closing line) of one fuzzer run."""
+    if (cfg, seed) not in _runs:
+        st = cgstats.parse(os.path.join(out, f"game/cg.{cfg}.{seed}"), WANTED)
+        nturns, end = end_line(os.path.join(out, f"game/fuzz.{cfg}.{seed}.log"))
+        _runs[cfg, seed] = (st, nturns, end)
+    return _runs[cfg, seed]
+
+
 def engine_section(out, lines):
     text = open(os.path.join(out, "engine/callgrind.txt")).read()
     per_call = float(re.search(r"inside flank_score per call:\s*([\d.]+)", text).group(1))
@@ -161,13 +204,7 @@ def engine_section(out, lines):
 
 
 def game_section(out, seeds, turns, lines):
-    runs = {}
-    for cfg in CONFIGS:
-        for seed in seeds:
-            st = cgstats.parse(os.path.join(out, f"game/cg.{cfg}.{seed}"),
-                               GAME_FUNCS + GLUE_FUNCS)
-            nturns, end = end_line(os.path.join(out, f"game/fuzz.{cfg}.{seed}.log"))
-            runs[cfg, seed] = (st, nturns, end)
+    runs = {(cfg, seed): load(out, cfg, seed) for cfg in CONFIGS for seed in seeds}
 
     def agg(cfg, name):
         calls = sum(runs[cfg, s][0]["functions"][name]["calls"] for s in seeds)
@@ -253,7 +290,8 @@ def game_section(out, seeds, turns, lines):
         "hooks' own cost per call.",
         "",
         "The last column is the part of a variant call spent in `flank_bonus` (directly",
-        "or through `mattacku_tohit`/`mattackm_tohit`): the flanking evaluation it pays for.",
+        "or through `mattacku_tohit`/`mattackm_tohit`; `thitu` calls `flank_tohit` itself):",
+        "the flanking evaluation it pays for.",
         "",
         "| function | baseline | variant | variant - baseline | variant FLANKING=0 |"
         " FLANKING=0 - baseline | of a variant call: `flank_bonus` |",
@@ -267,7 +305,8 @@ def game_section(out, seeds, turns, lines):
             fs = runs["variant", s][0]["functions"]
             calls += fs[name]["calls"]
             cal = fs[name]["callees"]
-            total += cal.get("flank_bonus", (0, 0))[1]
+            # flank_bonus, or thitu()'s own flank_tohit
+            total += cal.get("flank_bonus", (0, 0))[1] + cal.get("flank_tohit", (0, 0))[1]
             for helper in ("mattacku_tohit", "mattackm_tohit"):
                 if helper in cal and fs[helper]["calls"]:
                     share = cal[helper][0] / fs[helper]["calls"]
@@ -299,7 +338,9 @@ def game_section(out, seeds, turns, lines):
     def summed(name):
         selfc, callees = 0, {}
         for s in seeds:
-            f = runs["variant", s][0]["functions"][name]
+            f = runs["variant", s][0]["functions"].get(name)
+            if f is None:  # a clone gcc made, absent from this run
+                continue
             selfc += f["self"]
             for callee, (c, i) in f["callees"].items():
                 cc, ii = callees.get(callee, (0, 0))
@@ -322,13 +363,193 @@ def game_section(out, seeds, turns, lines):
         lines.append(f"| {indent}`{name}`, its own code | {fmt(selfc / fb_calls)} | |")
         for callee, (c, i) in sorted(callees.items(), key=lambda kv: -kv[1][1])[:12]:
             lines.append(f"| {indent}`{callee}` | {fmt(i / fb_calls)} | {c / fb_calls:.2f} |")
-            if callee in GLUE_FUNCS and depth < 3:
+            if callee in GLUE_FUNCS + GLUE_CLONES and depth < 4:
                 tree(callee, depth + 1, i)
 
+    # gcc's clones of flank.c's functions (flank_gather.part.0), as named
+    GLUE_CLONES = sorted({n for s in seeds for n in runs["variant", s][0]["functions"]
+                          if n not in GLUE_FUNCS and n.split(".")[0] in GLUE_FUNCS})
     if fb_calls:
         tree("flank_bonus", 0, fb_incl)
     lines.append("")
     return eval_cost, share, off_ratio, same_all, pt
+
+
+def base_name(name):
+    while cgstats.CLONE.search(name):
+        name = cgstats.CLONE.sub("", name)
+    return name
+
+
+def summed_funcs(out, cfg, seeds):
+    """cgstats' functions of cfg's runs, added up over the seeds."""
+    fs = {}
+    for s in seeds:
+        for name, f in load(out, cfg, s)[0]["functions"].items():
+            g = fs.setdefault(name, {"calls": 0, "inclusive": 0, "self": 0, "callees": {}})
+            g["calls"] += f["calls"]
+            g["inclusive"] += f["inclusive"]
+            g["self"] += f["self"]
+            for callee, (c, i) in f["callees"].items():
+                cc, ii = g["callees"].get(callee, (0, 0))
+                g["callees"][callee] = (cc + c, ii + i)
+    return fs
+
+
+def from_game(fs, name):
+    """(calls, inclusive Ir) of name from NetHack's code, not from another
+    entry point (flank_bonus calls flank_tohit)."""
+    f = fs.get(name)
+    if f is None:
+        return 0, 0
+    calls, incl = f["calls"], f["inclusive"]
+    for g in ENTRY_FUNCS:
+        c, i = fs.get(g, {"callees": {}})["callees"].get(name, (0, 0))
+        calls, incl = calls - c, incl - i
+    return calls, incl
+
+
+# an evaluation taken apart: the glue functions it is followed into, and the
+# part each function's cost counts as
+EVAL_DESCEND = {"flank_bonus", "flank_tohit", "flank_eval", "flank_halfpoints",
+                "flank_facing_of"}
+EVAL_PART = {"flank_gather": "gather", "flank_facing_of": "facing",
+             "flank_lone_foe": "lone", **{e: "engine" for e in ENGINE_FUNCS}}
+
+
+def eval_parts(fs):
+    """Ir of the to-hit evaluations (flank_bonus, thitu()'s flank_tohit) by
+    part: a function called from several places (flank_eval also from
+    flank_unnoticed, flank_halfpoints also from flank_decided) counts for
+    each in proportion to the inclusive cost of its calls."""
+    acc = {"gather": 0.0, "facing": 0.0, "lone": 0.0, "engine": 0.0, "rest": 0.0}
+
+    def walk(name, factor, part, depth):
+        f = fs[name]
+        acc[part] += f["self"] * factor
+        for callee, (_, i) in f["callees"].items():
+            base = base_name(callee)
+            sub = EVAL_PART.get(base, part)
+            g = fs.get(callee)
+            if base in EVAL_DESCEND and g and g["inclusive"] and depth < 6:
+                walk(callee, factor * i / g["inclusive"], sub, depth + 1)
+            else:
+                acc[sub] += i * factor
+
+    if fs.get("flank_bonus", {}).get("calls"):
+        walk("flank_bonus", 1.0, "rest", 0)
+    _, direct = from_game(fs, "flank_tohit")
+    if direct > 0:
+        walk("flank_tohit", direct / fs["flank_tohit"]["inclusive"], "rest", 0)
+    return acc
+
+
+def rules_section(out, seeds, rules, lines):
+    """The variant under every facing rule set: one row each, proposal's
+    (the variant's own runs) first."""
+    rule_sets = [DEFAULT_RULES] + [r for r in rules if r != DEFAULT_RULES]
+    res = {}
+    for r in rule_sets:
+        cfg = rules_cfg(r)
+        fs = summed_funcs(out, cfg, seeds)
+        total = sum(load(out, cfg, s)[0]["total"] for s in seeds)
+        turns = sum(load(out, cfg, s)[1] for s in seeds)
+        entry = {e: from_game(fs, e) for e in ENTRY_FUNCS}
+        whole = sum(i for _, i in entry.values())
+        ev_calls = entry["flank_bonus"][0] + entry["flank_tohit"][0]
+        ev_incl = entry["flank_bonus"][1] + entry["flank_tohit"][1]
+        res[r] = {
+            "cfg": cfg, "fs": fs, "total": total, "turns": turns, "entry": entry,
+            "whole": whole, "share": whole / total * 100,
+            "evals": ev_calls, "eval": ev_incl / ev_calls if ev_calls else float("nan"),
+            "per_turn": total / turns,
+            "ends": [load(out, cfg, s)[2] for s in seeds],
+            "parts": eval_parts(fs),
+        }
+    prop = res[DEFAULT_RULES]
+
+    def verdict(ok):
+        return "met" if ok else "**missed**"
+
+    lines += [
+        "### Facing rule sets",
+        "",
+        "The variant (FLANKING=100) under every facing rule set of sysconf `FLANKING_RULES`,",
+        "the same fuzzer runs under callgrind; `proposal`, the default, is the variant of the",
+        "tables above. An evaluation is the flanking of one to-hit roll: a `flank_bonus`",
+        "call (every to-hit hook) or `thitu()`'s own `flank_tohit` call. Under `proposal`",
+        "it gathers the eight squares and asks `flank_score`; under the others it also works",
+        "out the defender's facing (`flank_facing_of`) and asks `flank_facing_eval`.",
+        "Flanking's whole share is the inclusive cost of every `src/flank.c` entry point",
+        "NetHack's code calls (" + ", ".join(f"`{e}`" for e in ENTRY_FUNCS) + ";",
+        "`flank_bonus`'s own call of `flank_tohit` counted once) over all the run's",
+        "instructions. A rule set that changes fights plays another game than `proposal`",
+        "from its first changed roll, so its per-turn ratio is a sample of two games, not",
+        "an overhead; the closing lines (position, HP, deaths, both RNG states) say whether",
+        "the games stayed the same.",
+        "",
+        "| rule set | evaluations | Ir per evaluation | `flank_unnoticed` calls"
+        " | flanking's whole share (Ir per turn) | Ir per turn | per turn vs `proposal`"
+        " | closing lines = `proposal`'s | whole share within 1% |",
+        "|---|---:|---:|---:|---:|---:|---:|:---:|:---:|",
+    ]
+    for r in rule_sets:
+        d = res[r]
+        if r == DEFAULT_RULES:
+            same, vs = "-", "-"
+        else:
+            diff = [s for s, a, b in zip(seeds, d["ends"], prop["ends"]) if a != b]
+            same = "yes" if not diff else "no (seed" + ("s " if len(diff) > 1 else " ") + \
+                ", ".join(diff) + ")"
+            vs = pct(d["per_turn"] / prop["per_turn"])
+        panics = [s for s, e in zip(seeds, d["ends"]) if e.startswith("panic")]
+        lines.append(
+            f"| `{r}` | {d['evals']:,} | {fmt(d['eval'])} | {d['entry']['flank_unnoticed'][0]:,} "
+            f"| {d['share']:.3f}% ({fmt(d['whole'] / d['turns'], 0)}) | {fmt(d['per_turn'], 0)} "
+            f"| {vs} | {same} | {verdict(d['share'] <= TARGET_GAME)}"
+            + (f" (panic: seed {', '.join(panics)})" if panics else "") + " |"
+        )
+    lines += [
+        "",
+        "Where flanking's whole share goes: the entry points' inclusive instructions per",
+        "turn, from NetHack's callers (calls per turn in brackets).",
+        "",
+        "| entry point | " + " | ".join(f"`{r}`" for r in rule_sets) + " |",
+        "|---|" + "---:|" * len(rule_sets),
+    ]
+    for e in ENTRY_FUNCS:
+        cells = []
+        for r in rule_sets:
+            c, i = res[r]["entry"][e]
+            t = res[r]["turns"]
+            cells.append(f"{fmt(i / t)} ({c / t:.2f})" if c else "-")
+        lines.append(f"| `{e}` | " + " | ".join(cells) + " |")
+    lines.append("| all | " + " | ".join(
+        f"{fmt(res[r]['whole'] / res[r]['turns'])}" for r in rule_sets) + " |")
+    lines += [
+        "",
+        "An evaluation taken apart (Ir per evaluation): the gathering of the eight squares",
+        "(`flank_gather`), the defender's facing (`flank_facing_of`; for the hero it looks",
+        "for the one hostile monster next to it, `flank_lone_foe`, unless the last action",
+        "was directed), the engine (`flank_score` under `proposal`, `flank_facing_eval`",
+        "otherwise), and the rest (the glue's own code: the rule set's dispatch, scaling,",
+        "the shield, and NetHack's small helpers). A function the evaluations share with",
+        "another caller (`flank_eval` with `flank_unnoticed`) counts in proportion.",
+        "",
+        "| rule set | gathering | facing | of which `flank_lone_foe` | engine | the rest | total |",
+        "|---|---:|---:|---:|---:|---:|---:|",
+    ]
+    for r in rule_sets:
+        d = res[r]
+        n = d["evals"] or 1
+        p = d["parts"]
+        lines.append(
+            f"| `{r}` | {fmt(p['gather'] / n)} | {fmt((p['facing'] + p['lone']) / n)} "
+            f"| {fmt(p['lone'] / n)} | {fmt(p['engine'] / n)} | {fmt(p['rest'] / n)} "
+            f"| {fmt(sum(p.values()) / n)} |"
+        )
+    lines.append("")
+    return res
 
 
 def wall_section(out, seeds, repeat, lines):
@@ -415,6 +636,8 @@ def main():
     ap.add_argument("--seeds", required=True)
     ap.add_argument("--turns", required=True)
     ap.add_argument("--repeat", required=True)
+    ap.add_argument("--rules", default="",
+                    help="the facing rule sets measured besides proposal (configs variant-RULES)")
     ap.add_argument("--benchmarks", required=True)
     a = ap.parse_args()
     seeds = a.seeds.split()
@@ -424,6 +647,7 @@ def main():
     body = []
     engine, explain = engine_section(a.out, body)
     evaluation, share, off_ratio, same_all, pt = game_section(a.out, seeds, a.turns, body)
+    rules = rules_section(a.out, seeds, a.rules.split(), body)
     wall_section(a.out, seeds, a.repeat, body)
     build_section(a.out, body)
 
@@ -450,6 +674,12 @@ def main():
         f" within {TARGET_GAME:g}% | {pct(off_ratio)} | "
         + (verdict(off_ratio - 1 <= TARGET_GAME / 100) if same_all else
            "not comparable: the fuzzer played a different game (see below)") + " |",
+    ] + [
+        f"| `FLANKING_RULES={r}`: flanking's whole share (every entry point) within"
+        f" {TARGET_GAME:g}% of a turn's instructions | {d['share']:.3f}% "
+        f"| {verdict(d['share'] <= TARGET_GAME)} |"
+        for r, d in rules.items()
+    ] + [
         "",
     ]
     section = "\n".join(head + body + [END])
@@ -466,10 +696,15 @@ def main():
         f.write(doc)
     json.dump(
         {"engine": engine, "explain": explain, "evaluation": evaluation, "share": share,
-         "off_ratio": off_ratio, "same_game": same_all, "per_turn": pt},
+         "off_ratio": off_ratio, "same_game": same_all, "per_turn": pt,
+         "rules": {r: {"evaluations": d["evals"], "per_evaluation": d["eval"],
+                       "share": d["share"], "per_turn": d["per_turn"],
+                       "same_game_as_proposal": d["ends"] == rules[DEFAULT_RULES]["ends"]}
+                   for r, d in rules.items()}},
         open(os.path.join(a.out, "summary.json"), "w"), indent=1)
     print(f"wrote {a.benchmarks}: engine {engine:.1f} Ir/call, evaluation {evaluation:.1f}"
-          f" Ir/attack, flanking {share:.3f}% of the game, FLANKING=0 {pct(off_ratio)}")
+          f" Ir/attack, flanking {share:.3f}% of the game, FLANKING=0 {pct(off_ratio)}; rule sets: "
+          + ", ".join(f"{r} {d['share']:.3f}%" for r, d in rules.items()))
 
 
 if __name__ == "__main__":

@@ -16,7 +16,12 @@
 #      the variant, the baseline and the variant with sysconf FLANKING=0:
 #      instructions per turn, per flank_bonus call (a whole evaluation:
 #      gather + engine + scaling), per find_roll_to_hit and mattacku call;
-#   3. wall time of the same fuzzer runs (native, repeated, min);
+#      and for the variant under every other facing rule set (sysconf
+#      FLANKING_RULES, configs variant-RULES, '+' written '_'): the same
+#      fuzzer runs, for the instructions per evaluation and flanking's
+#      whole share of a turn (every glue entry point NetHack calls);
+#   3. wall time of the fuzzer runs of the variant, the baseline and
+#      FLANKING=0 (native, repeated, min; not the other rule sets);
 #   4. cold build time and binary size, variant against vanilla;
 # and bench/report.py turns the raw data (target/bench/) into the tables.
 #
@@ -25,6 +30,9 @@
 #   BENCH_REPEAT wall-time repeats [5]       BENCH_JOBS   parallel callgrind runs [2]
 #   BENCH_COLD   1: time cold builds, 0: skip them (the report keeps the
 #                last figures it has) [1]
+#   BENCH_RULES  the facing rule sets measured besides the default
+#                (proposal, the variant's) ["implicit dnd opposite tactics
+#                proposal+opposite proposal+tactics"]; "" for none
 #   BENCH_OUT    raw data [target/bench]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -35,6 +43,7 @@ TURNS=${BENCH_TURNS:-8000}
 REPEAT=${BENCH_REPEAT:-5}
 JOBS=${BENCH_JOBS:-2}
 COLD=${BENCH_COLD:-1}
+RULES=${BENCH_RULES-implicit dnd opposite tactics proposal+opposite proposal+tactics}
 OUT=${BENCH_OUT:-target/bench}
 case $OUT in /*) ;; *) OUT=$repo/$OUT ;; esac
 
@@ -50,15 +59,21 @@ grep -q '\[baseline\]' patches/series ||
 
 start=$(now)
 mkdir -p "$OUT"
-rm -rf "$OUT/engine" "$OUT/game" "$OUT/wall"
+rm -rf "$OUT/engine" "$OUT/game" "$OUT/wall" "$OUT/bin"
 mkdir -p "$OUT/engine" "$OUT/game" "$OUT/wall" "$OUT/pg"
 
 # ---------------------------------------------------------------- builds
 say "building the variant (target/release) and the baseline (target/baseline)"
 cargo build --quiet --release
 cargo build --quiet --release --features baseline --target-dir target/baseline
-variant=$repo/target/release/nethack-flanking
-baseline=$repo/target/baseline/release/nethack-flanking
+# The runs use copies: a cargo build elsewhere in this tree during the
+# half hour of runs would otherwise change the binary under them (the game
+# carries its data files; a playground needs nothing from target/).
+mkdir -p "$OUT/bin"
+cp target/release/nethack-flanking "$OUT/bin/nethack-flanking.variant"
+cp target/baseline/release/nethack-flanking "$OUT/bin/nethack-flanking.baseline"
+variant=$OUT/bin/nethack-flanking.variant
+baseline=$OUT/bin/nethack-flanking.baseline
 
 # ---------------------------------------------------------------- engine
 say "engine: rust-flanking/bench/callgrind.sh"
@@ -83,7 +98,9 @@ done
 
 # ---------------------------------------------------------------- the game
 # Playgrounds: a fresh one per flavour (the launcher writes WIZARDS=* into a
-# new playground's sysconf); the variant's twice, once with FLANKING=0.
+# new playground's sysconf); the variant's twice, once with FLANKING=0, and
+# once more per facing rule set (FLANKING_RULES=RULES, FLANKING left at the
+# variant's 100).
 rc=$OUT/pg/fuzz.rc
 cat >"$rc" <<'EOF'
 OPTIONS=name:wizard,role:Valkyrie,race:human,gender:female,align:neutral
@@ -95,16 +112,29 @@ binary_of() {
     *) echo "$variant" ;;
     esac
 }
-for cfg in variant baseline variant-off; do
+# set_sys CFG NAME VALUE: NAME=VALUE in CFG's sysconf, in place of any NAME=
+set_sys() {
+    local sysconf=$OUT/pg/$1/sysconf
+    if grep -q "^$2=" "$sysconf"; then
+        sed -i "s/^$2=.*/$2=$3/" "$sysconf"
+    else
+        echo "$2=$3" >>"$sysconf"
+    fi
+}
+rule_cfgs=()
+for rules in $RULES; do
+    [ "$rules" = proposal ] && die "BENCH_RULES: proposal is the variant's own rule set"
+    rule_cfgs+=("variant-${rules//+/_}")
+done
+CONFIGS=(variant baseline variant-off "${rule_cfgs[@]}")
+for cfg in "${CONFIGS[@]}"; do
     rm -rf "$OUT/pg/$cfg"
     NETHACK_FLANKING_PLAYGROUND=$OUT/pg/$cfg "$(binary_of $cfg)" --version >/dev/null
 done
-sysconf=$OUT/pg/variant-off/sysconf
-if grep -q '^FLANKING=' "$sysconf"; then
-    sed -i 's/^FLANKING=.*/FLANKING=0/' "$sysconf"
-else
-    echo 'FLANKING=0' >>"$sysconf"
-fi
+set_sys variant-off FLANKING 0
+for rules in $RULES; do
+    set_sys "variant-${rules//+/_}" FLANKING_RULES "$rules"
+done
 
 # fuzz CFG SEED [WRAPPER...]: one fuzzer run; its stderr is the caller's
 fuzz() {
@@ -114,15 +144,17 @@ fuzz() {
         "$@" "$(binary_of "$cfg")" -D --fuzz="$seed,$TURNS" </dev/null >/dev/null
 }
 
-say "checking that every build drives the fuzzer"
-for cfg in variant baseline variant-off; do
-    TURNS=20 fuzz "$cfg" 1 2>"$OUT/game/check.$cfg.log" ||
+say "checking that every build and rule set drives the fuzzer"
+for cfg in "${CONFIGS[@]}"; do
+    # (a FLANKING_RULES the game does not know stops it at a config error
+    # prompt: the timeout)
+    TURNS=20 fuzz "$cfg" 1 timeout 300 2>"$OUT/game/check.$cfg.log" ||
         die "$cfg: the fuzzer failed: $(tail -3 "$OUT/game/check.$cfg.log")"
     grep -q '^fuzzer: .* ended;' "$OUT/game/check.$cfg.log" ||
         die "$cfg: no 'fuzzer: ... ended' line: $(tail -3 "$OUT/game/check.$cfg.log")"
 done
 
-say "the game under callgrind: seeds $SEEDS, $TURNS turns, $JOBS at a time"
+say "the game under callgrind: ${CONFIGS[*]}; seeds $SEEDS, $TURNS turns, $JOBS at a time"
 # A run that panics (exit status 134) still counts, with its closing line;
 # one with no closing line at all stops the benchmark.
 cg_run() { # CFG SEED
@@ -133,7 +165,7 @@ cg_run() { # CFG SEED
 }
 pids=()
 for seed in $SEEDS; do
-    for cfg in variant baseline variant-off; do
+    for cfg in "${CONFIGS[@]}"; do
         while [ "$(jobs -rp | wc -l)" -ge "$JOBS" ]; do
             wait -n || true
         done
@@ -193,4 +225,4 @@ end=$(now)
 awk -v a="$start" -v b="$end" 'BEGIN { printf "%.0f\n", b - a }' >"$OUT/elapsed.txt"
 say "report: BENCHMARKS.md"
 python3 bench/report.py --out "$OUT" --seeds "$SEEDS" --turns "$TURNS" \
-    --repeat "$REPEAT" --benchmarks BENCHMARKS.md
+    --repeat "$REPEAT" --rules "$RULES" --benchmarks BENCHMARKS.md
