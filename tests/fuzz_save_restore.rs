@@ -118,8 +118,21 @@ fn a_fuzzed_game_saves_restores_and_fights_on() {
         !s.contains("impossible") && !s.contains("panic"),
         "the restored game complained:\n{s}"
     );
-    t.keys(&["Escape", "v"]);
-    t.wait_message("FLANKING_RULES=dnd.");
+    // `v` names the rule set. The fight may still be asking something (the
+    // debug hero's "Die?", a --More--): a key may go to that, so ask again.
+    let mut named = Err(String::new());
+    for _ in 0..5 {
+        t.keys(&["Escape"]);
+        t.settle();
+        t.keys(&["v"]);
+        named = t.wait_until("FLANKING_RULES=dnd.", true, 4);
+        if named.is_ok() {
+            break;
+        }
+    }
+    if let Err(s) = named {
+        panic!("`v` did not name the rule set dnd:\n{s}");
+    }
     assert!(
         !pg.join("paniclog").exists() || std::fs::read(pg.join("paniclog")).unwrap().is_empty(),
         "paniclog is not empty"

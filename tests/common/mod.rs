@@ -162,24 +162,29 @@ impl Tmux {
 
     /// Waits until the screen shows `what`; panics with the screen after 20 s.
     pub fn wait_for(&self, what: &str) -> String {
-        self.wait_until(what, false)
+        self.wait_until(what, false, 20)
+            .unwrap_or_else(|s| panic!("waited 20 s for {what:?}; the screen was:\n{s}"))
     }
 
     /// Waits until the screen shows `what`, answering every `--More--` on
     /// the way (a message that comes after another); panics after 20 s.
     pub fn wait_message(&self, what: &str) -> String {
-        self.wait_until(what, true)
+        self.wait_until(what, true, 20)
+            .unwrap_or_else(|s| panic!("waited 20 s for {what:?}; the screen was:\n{s}"))
     }
 
-    fn wait_until(&self, what: &str, answer_more: bool) -> String {
+    /// Waits up to `secs` seconds for the screen to show `what`,
+    /// answering `--More--` when `answer_more`: the screen, or the last
+    /// screen seen as the error.
+    pub fn wait_until(&self, what: &str, answer_more: bool, secs: u64) -> Result<String, String> {
         let start = Instant::now();
         loop {
             let s = self.screen().unwrap_or_default();
             if s.contains(what) {
-                return s;
+                return Ok(s);
             }
-            if start.elapsed() > Duration::from_secs(20) {
-                panic!("waited 20 s for {what:?}; the screen was:\n{s}");
+            if start.elapsed() > Duration::from_secs(secs) {
+                return Err(s);
             }
             if answer_more && s.contains("--More--") {
                 self.keys(&["Enter"]);
