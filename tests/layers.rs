@@ -309,23 +309,8 @@ fn random_facing_fixtures_agree_at_every_layer() {
         }
         let raw = f.to_raw();
         let arc_model = model::score(&raw.square, raw.defender, raw.attack_dir);
-        let m = model::facing_eval(
-            &raw.square,
-            raw.defender,
-            raw.attack_dir,
-            spec.facing,
-            f.attack_facts().bits(),
-            spec.rules.name(),
-        );
-        let got = model::FacingOutcome {
-            zone: r.zone,
-            arc_half_points: r.arc_half_points,
-            zone_half_points: r.zone_half_points,
-            damage_percent: r.damage_percent,
-            damage_flat: r.damage_flat,
-            shield_counts: r.shield_counts != 0,
-            bits: r.bits,
-        };
+        let m = f.model_facing().expect("a facing fixture");
+        let got = model::FacingOutcome::from(&r);
         if got != m
             || arc_model != arc
             || r.hit_half_points != r.arc_half_points + r.zone_half_points

@@ -787,6 +787,22 @@ impl Fixture {
         }
     }
 
+    /// The plain second model's outcome for this fixture's attack
+    /// ([`crate::model::facing_eval`]), `None` without facing: what the
+    /// layers compare the engine's result with.
+    pub fn model_facing(&self) -> Option<crate::model::FacingOutcome> {
+        let spec = self.facing.as_ref()?;
+        let raw = self.to_raw();
+        Some(crate::model::facing_eval(
+            &raw.square,
+            raw.defender,
+            raw.attack_dir,
+            spec.facing,
+            self.attack_facts().bits(),
+            spec.rules.name(),
+        ))
+    }
+
     /// The validated facing input, for a fixture that uses facing.
     pub fn facing_input(&self) -> Option<Result<FacingInput, FacingError>> {
         let spec = self.facing.as_ref()?;

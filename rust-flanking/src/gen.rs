@@ -453,15 +453,7 @@ mod tests {
                 Fixture::parse(Path::new(&name), &text).unwrap_or_else(|e| panic!("{e}\n{text}"));
             let spec = f.facing.as_ref().expect("uses facing");
             rules_seen.insert(spec.rules.name());
-            let raw = f.to_raw();
-            let m = crate::model::facing_eval(
-                &raw.square,
-                raw.defender,
-                raw.attack_dir,
-                spec.facing,
-                f.attack_facts().bits(),
-                spec.rules.name(),
-            );
+            let m = f.model_facing().expect("uses facing");
             assert_eq!(m.zone, spec.expect_zone.code(), "{text}");
             assert_eq!(
                 m.arc_half_points + m.zone_half_points,

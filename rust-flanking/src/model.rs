@@ -142,6 +142,21 @@ pub struct FacingOutcome {
     pub bits: u16,
 }
 
+impl From<&sys::flank_facing_result> for FacingOutcome {
+    /// The numbers of an engine result, to compare with the model's.
+    fn from(r: &sys::flank_facing_result) -> FacingOutcome {
+        FacingOutcome {
+            zone: r.zone,
+            arc_half_points: r.arc_half_points,
+            zone_half_points: r.zone_half_points,
+            damage_percent: r.damage_percent,
+            damage_flat: r.damage_flat,
+            shield_counts: r.shield_counts != 0,
+            bits: r.bits,
+        }
+    }
+}
+
 /// The facing rules of design/FACING.md for one well-formed attack, written
 /// as a reader of the table would apply it: by rule set name, one `if` at a
 /// time. `rules` is a rule set name (`"proposal+tactics"`); `facing` is

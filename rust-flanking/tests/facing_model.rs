@@ -83,15 +83,7 @@ fn check_all(square: [u16; 8], defender: u8, a: u8) -> usize {
                     Err(code) => assert_eq!(rc, code, "{input:?}"),
                     Ok(()) => {
                         let m = model::facing_eval(&square, defender, a, facing, flags, name);
-                        let got = model::FacingOutcome {
-                            zone: r.zone,
-                            arc_half_points: r.arc_half_points,
-                            zone_half_points: r.zone_half_points,
-                            damage_percent: r.damage_percent,
-                            damage_flat: r.damage_flat,
-                            shield_counts: r.shield_counts != 0,
-                            bits: r.bits,
-                        };
+                        let got = model::FacingOutcome::from(&r);
                         assert_eq!(got, m, "{name} {input:?}");
                         assert_eq!(rc, i32::from(r.hit_half_points));
                         assert_eq!(r.hit_half_points, r.arc_half_points + r.zone_half_points);

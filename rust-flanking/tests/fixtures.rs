@@ -150,15 +150,7 @@ fn every_facing_fixture_matches_the_engine_and_the_model() {
             f.facing_mismatches(&r)
         );
         let spec = f.facing.as_ref().unwrap();
-        let raw = f.to_raw();
-        let m = rust_flanking::model::facing_eval(
-            &raw.square,
-            raw.defender,
-            raw.attack_dir,
-            spec.facing,
-            f.attack_facts().bits(),
-            spec.rules.name(),
-        );
+        let m = f.model_facing().unwrap();
         assert_eq!(m.zone, spec.expect_zone.code(), "{}", f.name);
         assert_eq!(
             m.arc_half_points + m.zone_half_points,
