@@ -339,6 +339,20 @@ pub unsafe extern "C" fn flank_fixtures_count(set: *const flank_fixture_set) -> 
     }
 }
 
+/// Entry `index` of `set`: `FLANK_E_NULL` for a NULL set,
+/// `FLANK_E_INDEX` for an index outside it.
+///
+/// # Safety
+/// `set` is NULL or a live set from [`flank_fixtures_new`].
+unsafe fn entry_at<'a>(set: *const flank_fixture_set, index: i32) -> Result<&'a Entry, i32> {
+    // SAFETY: the caller guarantees `set` is NULL or valid.
+    let set = unsafe { set.cast::<FixtureSet>().as_ref() }.ok_or(sys::FLANK_E_NULL)?;
+    usize::try_from(index)
+        .ok()
+        .and_then(|i| set.entries.get(i))
+        .ok_or(sys::FLANK_E_INDEX)
+}
+
 /// `flank_fixtures_get()`: entry `index` into `*out`.
 ///
 /// # Safety
@@ -354,11 +368,9 @@ pub unsafe extern "C" fn flank_fixtures_get(
         return sys::FLANK_E_NULL;
     }
     // SAFETY: the caller guarantees `set` is NULL or valid.
-    let Some(set) = (unsafe { set.cast::<FixtureSet>().as_ref() }) else {
-        return sys::FLANK_E_NULL;
-    };
-    let Some(entry) = usize::try_from(index).ok().and_then(|i| set.entries.get(i)) else {
-        return sys::FLANK_E_INDEX;
+    let entry = match unsafe { entry_at(set, index) } {
+        Ok(entry) => entry,
+        Err(code) => return code,
     };
     let (fx, rc) = entry.to_c_v1();
     // SAFETY: `out` is not NULL and the caller guarantees it is writable.
@@ -380,11 +392,9 @@ pub unsafe extern "C" fn flank_fixtures_get_v2(
         return sys::FLANK_E_NULL;
     }
     // SAFETY: the caller guarantees `set` is NULL or valid.
-    let Some(set) = (unsafe { set.cast::<FixtureSet>().as_ref() }) else {
-        return sys::FLANK_E_NULL;
-    };
-    let Some(entry) = usize::try_from(index).ok().and_then(|i| set.entries.get(i)) else {
-        return sys::FLANK_E_INDEX;
+    let entry = match unsafe { entry_at(set, index) } {
+        Ok(entry) => entry,
+        Err(code) => return code,
     };
     // SAFETY: `out` is not NULL and the caller guarantees it is writable.
     unsafe { out.write(entry.to_c_v2()) };

@@ -380,16 +380,7 @@ pub fn write_facing_fixtures(
     seed: u64,
     count: usize,
 ) -> std::io::Result<Vec<std::path::PathBuf>> {
-    std::fs::create_dir_all(dir)?;
-    let mut rng = Rng::new(seed);
-    (0..count)
-        .map(|i| {
-            let name = format!("facing-{}", fixture_name(seed, i));
-            let path = dir.join(format!("{name}.flank"));
-            std::fs::write(&path, random_facing_fixture(&mut rng, &name))?;
-            Ok(path)
-        })
-        .collect()
+    write_each(dir, seed, count, "facing-", random_facing_fixture)
 }
 
 /// The name of fixture `index` of `seed`: `gen-SEED-INDEX`, SEED in hex.
@@ -404,13 +395,25 @@ pub fn write_fixtures(
     seed: u64,
     count: usize,
 ) -> std::io::Result<Vec<std::path::PathBuf>> {
+    write_each(dir, seed, count, "", random_fixture)
+}
+
+/// `count` fixtures of `seed` drawn by `draw`, each named `prefix` +
+/// [`fixture_name`], into `dir` (created if need be); their paths.
+fn write_each(
+    dir: &Path,
+    seed: u64,
+    count: usize,
+    prefix: &str,
+    draw: fn(&mut Rng, &str) -> String,
+) -> std::io::Result<Vec<std::path::PathBuf>> {
     std::fs::create_dir_all(dir)?;
     let mut rng = Rng::new(seed);
     (0..count)
         .map(|i| {
-            let name = fixture_name(seed, i);
+            let name = format!("{prefix}{}", fixture_name(seed, i));
             let path = dir.join(format!("{name}.flank"));
-            std::fs::write(&path, random_fixture(&mut rng, &name))?;
+            std::fs::write(&path, draw(&mut rng, &name))?;
             Ok(path)
         })
         .collect()
