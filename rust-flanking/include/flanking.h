@@ -20,8 +20,9 @@ extern "C" {
 #endif
 
 /* Bumped whenever a struct layout or a bit's meaning changes, or the ABI
-   grows.  2: the facing section (additions only; version 1 is unchanged). */
-#define FLANK_ABI_VERSION 2
+   grows.  2: the facing section (additions only; version 1 is unchanged).
+   3: monsters that flank, flank_plan() (additions only). */
+#define FLANK_ABI_VERSION 3
 
 /*
  * Directions, numbered as NetHack's xdir[]/ydir[]: clockwise, screen
@@ -126,6 +127,14 @@ struct flank_detail {
                                       facing, which that function does not
                                       carry; read it with
                                       flank_fixtures_get_v2() */
+/* ABI version 3 (monsters that flank): */
+#define FLANK_E_PLAN (-12)         /* flank_plan(): ntargets, nallies, a
+                                      speed of 0, a target's from or chosen
+                                      out of range, chosen not a candidate,
+                                      a candidate that holds a creature, no
+                                      creature on from, FLANK_FI_ROGUE set,
+                                      flags outside FLANK_PL_ALL, a
+                                      reserved byte not 0 */
 
 /* The largest score: (7 - 0) + 1 + 2/2 = 9 points. */
 #define FLANK_MAX_HALF_POINTS 18
@@ -280,6 +289,128 @@ struct flank_facing_result {
  */
 int32_t flank_facing_eval(const struct flank_facing_input *in,
                           struct flank_facing_result *out);
+
+/*
+ * ==================================================================
+ * Monsters that flank (ABI version 3; design/TACTICS.md)
+ * ==================================================================
+ *
+ * When a monster that plans (docs/FLANKING-DECISIONS.md, "Monsters that
+ * flank") moves, NetHack's m_move() or dog_move() has already chosen its
+ * square.  The game then gathers, once, the squares around each target the
+ * mover could step next to, and flank_plan() decides: keep vanilla's square,
+ * take a square next to a target where the mover's attack would score
+ * higher under the rule set in force, or (a hostile mover about to arrive
+ * alone while allies close in) wait where it is.
+ *
+ * A candidate is scored from what changes: the mover leaves its old square
+ * (if it was next to the target) and stands on the new one, attacking from
+ * there; nothing is gathered again.  Squares compare by the to-hit bonus
+ * (hit_half_points), then by the damage change; a square wins only when it
+ * is strictly better than vanilla's choice, so ties keep vanilla's square.
+ */
+
+#define FLANK_PLAN_NONE 8          /* no direction: not next to the target */
+#define FLANK_PLAN_MAX_TARGETS 4
+#define FLANK_PLAN_MAX_ALLIES 8
+
+/* One target the mover could step next to this turn. */
+struct flank_plan_target {
+    /* The target's neighbourhood and facing input, gathered as for an
+       attack on it with the mover where it stands now; n.attack_dir is
+       ignored (each candidate is its own attack direction), and so is
+       FLANK_FI_MELEE (every candidate is a melee attack).  FLANK_FI_ROGUE
+       must be clear: the hero does not plan. */
+    struct flank_facing_input in;
+    uint8_t from;       /* the mover's square seen from the target,
+                           FLANK_DIR_*, or FLANK_PLAN_NONE when it is not
+                           next to the target */
+    uint8_t candidates; /* bit d: the mover may step this turn to the
+                           square in direction d from the target; that
+                           square holds no creature */
+    uint8_t chosen;     /* vanilla's square, FLANK_DIR_* when it is next to
+                           this target, else FLANK_PLAN_NONE */
+    uint8_t reserved;   /* must be 0 */
+};
+
+/* Facts about the mover, for hanging back (struct flank_plan_input). */
+#define FLANK_PL_PET 0x01u      /* the hero's pet (pets never wait) */
+#define FLANK_PL_HURT 0x02u     /* below its maximum hit points */
+#define FLANK_PL_FLEEING 0x04u
+#define FLANK_PL_ATTACKED 0x08u /* attacked since its wait began */
+#define FLANK_PL_RANGED 0x10u   /* its target could attack it where it
+                                   stands, from range */
+#define FLANK_PL_ALL 0x1Fu
+
+struct flank_plan_input {
+    uint8_t flags;     /* FLANK_PL_* */
+    uint8_t ntargets;  /* 1..FLANK_PLAN_MAX_TARGETS; hanging back is about
+                          the first (a hostile mover's only target, the
+                          hero) */
+    uint8_t waited;    /* moves the mover has waited since its wait began */
+    uint8_t since;     /* turns since that wait began; 255: never, or 255
+                          turns and more */
+    uint8_t nallies;   /* allies closing in on the first target,
+                          0..FLANK_PLAN_MAX_ALLIES: awake, able to move,
+                          hostile to it, and either nearer to it than the
+                          square they last stepped from or waiting too */
+    uint8_t reserved;  /* must be 0 */
+    uint8_t ally_dist[FLANK_PLAN_MAX_ALLIES];  /* each one's distance to the
+                                                  first target (distmin) */
+    uint8_t ally_speed[FLANK_PLAN_MAX_ALLIES]; /* and its speed, 1..255 */
+    struct flank_plan_target target[FLANK_PLAN_MAX_TARGETS];
+};
+
+/* What the mover does (struct flank_plan_result's action). */
+#define FLANK_PLAN_KEEP 0 /* vanilla's square */
+#define FLANK_PLAN_MOVE 1 /* the square dir from target */
+#define FLANK_PLAN_WAIT 2 /* stay where it is */
+
+/* Why (struct flank_plan_result's why), for #flanking in wizard mode. */
+#define FLANK_WHY_NO_BETTER 0   /* no candidate beats vanilla's square */
+#define FLANK_WHY_BETTER 1      /* a better square next to a target */
+#define FLANK_WHY_WAITING 2     /* waiting for allies */
+#define FLANK_WHY_NOT_ALONE 3   /* arriving where a threat already stands */
+#define FLANK_WHY_NO_ALLIES 4   /* nobody close enough behind */
+#define FLANK_WHY_HURT 5
+#define FLANK_WHY_FLEEING 6
+#define FLANK_WHY_ATTACKED 7
+#define FLANK_WHY_RANGED 8      /* its target can reach it from range */
+#define FLANK_WHY_WAITED 9      /* it has waited as long as it may */
+#define FLANK_WHY_PET 10        /* a pet never waits */
+
+/* The longest wait, in the mover's moves, and how long a wait is
+   remembered (turns): a mover that has waited FLANK_PLAN_WAIT_MOVES moves
+   does not wait again until FLANK_PLAN_WAIT_MEMORY turns after its wait
+   began. */
+#define FLANK_PLAN_WAIT_MOVES 3
+#define FLANK_PLAN_WAIT_MEMORY 20
+/* An ally is coming when it can stand next to the target within this many
+   turns: (distance - 1) squares at its speed. */
+#define FLANK_PLAN_AHEAD_TURNS 3
+
+struct flank_plan_result {
+    uint8_t action;      /* FLANK_PLAN_* */
+    uint8_t target;      /* FLANK_PLAN_MOVE: the target's index */
+    uint8_t dir;         /* FLANK_PLAN_MOVE: the square, FLANK_DIR_* from
+                            that target */
+    uint8_t why;         /* FLANK_WHY_* */
+    uint8_t half_points; /* the to-hit bonus (hit_half_points) of the square
+                            it moves to, or of vanilla's when that is next
+                            to a target; 0 otherwise */
+    uint8_t vanilla_half_points; /* vanilla's square's */
+    uint8_t coming;      /* allies counted as coming */
+    uint8_t new_wait;    /* FLANK_PLAN_WAIT: 1 when a new wait begins (the
+                            game restarts its count), else 0 */
+};
+
+/*
+ * Decides one move: the number of candidates scored (0 or more), or a
+ * negative FLANK_E_* code with *out untouched (FLANK_E_PLAN for the plan's
+ * own fields, or the facing input's code for a target's).
+ */
+int32_t flank_plan(const struct flank_plan_input *in,
+                   struct flank_plan_result *out);
 
 /*
  * ==================================================================

@@ -17,7 +17,10 @@ use crate::rules;
 
 /// The header's types and constants, re-exported: the ABI's own vocabulary.
 pub use crate::sys;
-pub use crate::sys::{flank_detail, flank_facing_input, flank_facing_result, flank_neighbourhood};
+pub use crate::sys::{
+    flank_detail, flank_facing_input, flank_facing_result, flank_neighbourhood, flank_plan_input,
+    flank_plan_result,
+};
 
 use crate::facing::{self, RuleSet};
 
@@ -44,6 +47,10 @@ const _: () = {
         sys::flank_facing_eval;
     let _: unsafe extern "C" fn(*const flank_facing_input, *mut flank_facing_result) -> i32 =
         flank_facing_eval;
+    let _: unsafe extern "C" fn(*const flank_plan_input, *mut flank_plan_result) -> i32 =
+        sys::flank_plan;
+    let _: unsafe extern "C" fn(*const flank_plan_input, *mut flank_plan_result) -> i32 =
+        flank_plan;
 };
 
 /// The sysconf `FLANKING` percent; see [`flank_set_percent`].
@@ -143,6 +150,9 @@ pub fn strerror(code: i32) -> &'static core::ffi::CStr {
         sys::FLANK_E_FACING_FLAGS => {
             c"FLANK_E_FACING_FLAGS: facing flags outside FLANK_FI_ALL, a reserved byte not 0, or flags that contradict the squares"
         }
+        sys::FLANK_E_PLAN => {
+            c"FLANK_E_PLAN: a plan's own fields are out of range or contradict each other (see flank_plan())"
+        }
         sys::FLANK_E_FIXTURE_FACING => {
             c"FLANK_E_FIXTURE_FACING: the fixture uses facing, which flank_fixtures_get() does not carry; use flank_fixtures_get_v2()"
         }
@@ -238,16 +248,46 @@ pub unsafe extern "C" fn flank_facing_eval(
     }
 }
 
+/// Decides one move of a monster that plans (`crate::plan`): the number
+/// of candidates scored, or a negative `FLANK_E_*` code with `*out`
+/// untouched.
+///
+/// # Safety
+/// `input` is NULL or points to a readable `struct flank_plan_input`; `out`
+/// is NULL or points to a writable `struct flank_plan_result`.
+#[no_mangle]
+pub unsafe extern "C" fn flank_plan(
+    input: *const flank_plan_input,
+    out: *mut flank_plan_result,
+) -> i32 {
+    if out.is_null() {
+        return sys::FLANK_E_NULL;
+    }
+    // SAFETY: the caller guarantees `input` is NULL or valid for reads.
+    let Some(input) = (unsafe { input.as_ref() }) else {
+        return sys::FLANK_E_NULL;
+    };
+    match crate::plan::plan_raw(input) {
+        Ok((r, scored)) => {
+            // SAFETY: `out` is not NULL and the caller guarantees it is
+            // valid for writes; the struct is plain bytes.
+            unsafe { out.write(r) };
+            scored
+        }
+        Err(code) => code,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
     fn strerror_for_every_code() {
-        for code in -11..=0 {
+        for code in -12..=0 {
             assert!(strerror(code).to_str().unwrap().starts_with("FLANK_"));
         }
-        assert_eq!(strerror(-12).to_str().unwrap(), "unknown error code");
+        assert_eq!(strerror(-13).to_str().unwrap(), "unknown error code");
     }
 
     #[test]

@@ -571,18 +571,42 @@ impl FacingInput {
 
     /// Evaluates the attack.
     pub fn eval(&self) -> flank_facing_result {
+        let arc = if self.rules.uses_arc() {
+            // The fast scorer; the neighbourhood is valid, so it is 0..=18.
+            u8::try_from(crate::rules::score_raw(self.hood.raw())).unwrap_or(0)
+        } else {
+            0
+        };
+        self.eval_from(
+            self.hood.attack_dir(),
+            arc,
+            self.threat_opposite(),
+            self.facts,
+        )
+    }
+
+    /// The evaluation of an attack from direction `a` with the facts given,
+    /// from what the squares make of it: `arc`, the arc score (read only
+    /// when the rule set uses it), and `opposite`, whether a threat stands
+    /// opposite `a`. [`FacingInput::eval`] is this with the input's own
+    /// attack; the planner (`crate::plan`) calls it for each candidate
+    /// square with the arc score it worked out from what changed.
+    pub(crate) fn eval_from(
+        &self,
+        a: u8,
+        arc: u8,
+        opposite: bool,
+        facts: AttackFacts,
+    ) -> flank_facing_result {
         let rules = self.rules;
         let row = rules.row();
-        let zone = self.zone();
+        let zone = zone(a, self.facing);
         let z = usize::from(zone.code());
-        let a = self.hood.attack_dir();
-        let facts = self.facts;
         let mut bits = 0u16;
 
         let arc_half_points = if rules.uses_arc() {
             bits |= bits::ARC;
-            // The fast scorer; the neighbourhood is valid, so it is 0..=18.
-            u8::try_from(crate::rules::score_raw(self.hood.raw())).unwrap_or(0)
+            arc
         } else {
             0
         };
@@ -593,7 +617,7 @@ impl FacingInput {
             // "Adjacent? No -> Return: No flanking (range too far)".
             (hit, flat) = (0, 0);
             if facts.melee {
-                if self.threat_opposite() {
+                if opposite {
                     hit = OPPOSITE_FLANKED_HIT;
                     bits |= bits::FLANKED;
                 } else if zone == Zone::Rear {

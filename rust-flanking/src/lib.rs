@@ -25,6 +25,8 @@
 //! * [`explain`]: the score in the proposal's own words.
 //! * [`facing`]: facing zones and the rule sets of design/FACING.md, behind
 //!   `flank_facing_eval`.
+//! * [`plan`]: monsters that flank (design/TACTICS.md): where a planner
+//!   steps and when it hangs back, behind `flank_plan`.
 #![deny(unsafe_op_in_unsafe_fn)]
 #![warn(missing_docs)]
 
@@ -37,6 +39,7 @@ pub mod fixture;
 pub mod fixture_abi;
 pub mod gen;
 pub mod model;
+pub mod plan;
 pub mod rules;
 pub mod sys;
 mod text;

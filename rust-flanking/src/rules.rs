@@ -492,6 +492,23 @@ impl Neighbourhood {
     }
 }
 
+/// The score in half points from the masks of a neighbourhood: `threats`
+/// (the attack direction `a` included), `blocked` and `taken` (blocked or
+/// holding a creature). What [`Neighbourhood::explain`] computes, for a
+/// caller that keeps the masks and changes a square or two (the planner,
+/// `crate::plan`). `a` is 0..=7.
+#[inline]
+pub fn score_masks(threats: u8, blocked: u8, taken: u8, a: u8) -> u8 {
+    let behind = (a + 4) % 8;
+    let (left, right) = ((behind + 7) % 8, (behind + 1) % 8);
+    BASE[usize::from(threats)]
+        + back_bonus(
+            blocked & (1 << behind) != 0,
+            taken & (1 << left) != 0,
+            taken & (1 << right) != 0,
+        )
+}
+
 /// Validates and scores a raw neighbourhood in one go: the half points, or a
 /// negative `FLANK_E_*` code. This is `flank_score` without the NULL check.
 #[inline]

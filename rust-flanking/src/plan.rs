@@ -1,0 +1,473 @@
+//! Monsters that flank (design/TACTICS.md): where a planner steps, and when
+//! it hangs back, behind `flank_plan`.
+//!
+//! The game has already let NetHack choose the mover's square (m_move() or
+//! dog_move()); it gathers once the squares around each target the mover
+//! could step next to, and [`plan`] decides:
+//! * **where to stand**: of the candidate squares next to a target, the one
+//!   where the mover's melee attack would be best under the rule set in
+//!   force (to-hit first, then the damage change), when it is strictly
+//!   better than vanilla's square; ties keep vanilla's square;
+//! * **hanging back**: a hostile mover that would arrive next to its target
+//!   alone, while allies close in a few turns behind, waits where it is, for
+//!   at most [`WAIT_MOVES`] of its moves.
+//!
+//! A candidate is scored from what changes: the mover leaves its old square
+//! and stands on the candidate, which becomes the attack direction. The
+//! masks of the other squares are worked out once per target.
+
+use core::cmp::Ordering;
+use core::fmt;
+
+use crate::facing::{self, AttackFacts, FacingError, FacingInput};
+use crate::rules::{self, Neighbourhood};
+use crate::sys::{self, flank_facing_result, flank_plan_input, flank_plan_result};
+
+/// No direction: not next to the target.
+pub const NONE: u8 = sys::FLANK_PLAN_NONE as u8;
+/// The most targets one plan weighs.
+pub const MAX_TARGETS: usize = sys::FLANK_PLAN_MAX_TARGETS as usize;
+/// The most allies one plan counts.
+pub const MAX_ALLIES: usize = sys::FLANK_PLAN_MAX_ALLIES as usize;
+/// The longest wait, in the mover's moves.
+pub const WAIT_MOVES: u8 = sys::FLANK_PLAN_WAIT_MOVES as u8;
+/// How many turns a wait is remembered from its beginning.
+pub const WAIT_MEMORY: u8 = sys::FLANK_PLAN_WAIT_MEMORY as u8;
+/// An ally is coming when it can stand next to the target within this
+/// many turns.
+pub const AHEAD_TURNS: u32 = sys::FLANK_PLAN_AHEAD_TURNS;
+
+const CREATURE: u16 = sys::FLANK_SQ_CREATURE as u16;
+const PL_PET: u8 = sys::FLANK_PL_PET as u8;
+const PL_HURT: u8 = sys::FLANK_PL_HURT as u8;
+const PL_FLEEING: u8 = sys::FLANK_PL_FLEEING as u8;
+const PL_ATTACKED: u8 = sys::FLANK_PL_ATTACKED as u8;
+const PL_RANGED: u8 = sys::FLANK_PL_RANGED as u8;
+const PL_ALL: u8 = sys::FLANK_PL_ALL as u8;
+const FI_ROGUE: u8 = sys::FLANK_FI_ROGUE as u8;
+const FI_MELEE: u8 = sys::FLANK_FI_MELEE as u8;
+
+/// What the mover does.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Action {
+    /// Vanilla's square.
+    Keep,
+    /// The square in direction `dir` from target `target`.
+    Move {
+        /// The target's index.
+        target: u8,
+        /// The square, as a direction from that target.
+        dir: u8,
+    },
+    /// Stay where it is.
+    Wait {
+        /// A new wait begins (the game restarts its count).
+        new_wait: bool,
+    },
+}
+
+/// Why, for `#flanking` in wizard mode (`FLANK_WHY_*`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[repr(u8)]
+pub enum Why {
+    /// No candidate beats vanilla's square.
+    NoBetter = sys::FLANK_WHY_NO_BETTER as u8,
+    /// A better square next to a target.
+    Better = sys::FLANK_WHY_BETTER as u8,
+    /// Waiting for allies.
+    Waiting = sys::FLANK_WHY_WAITING as u8,
+    /// It arrives where a threat already stands, or with an ally.
+    NotAlone = sys::FLANK_WHY_NOT_ALONE as u8,
+    /// Nobody close enough behind.
+    NoAllies = sys::FLANK_WHY_NO_ALLIES as u8,
+    /// Hurt.
+    Hurt = sys::FLANK_WHY_HURT as u8,
+    /// Fleeing.
+    Fleeing = sys::FLANK_WHY_FLEEING as u8,
+    /// Attacked since its wait began.
+    Attacked = sys::FLANK_WHY_ATTACKED as u8,
+    /// Its target can reach it from range.
+    Ranged = sys::FLANK_WHY_RANGED as u8,
+    /// It has waited as long as it may.
+    Waited = sys::FLANK_WHY_WAITED as u8,
+    /// A pet never waits.
+    Pet = sys::FLANK_WHY_PET as u8,
+}
+
+impl Why {
+    /// The words `#flanking` uses.
+    pub fn words(self) -> &'static str {
+        match self {
+            Why::NoBetter => "no square beats the one it was taking",
+            Why::Better => "a better square next to its target",
+            Why::Waiting => "waiting for its allies",
+            Why::NotAlone => "it does not arrive alone",
+            Why::NoAllies => "no ally is close behind",
+            Why::Hurt => "it is hurt",
+            Why::Fleeing => "it is fleeing",
+            Why::Attacked => "it was attacked",
+            Why::Ranged => "its target can reach it from range",
+            Why::Waited => "it has waited long enough",
+            Why::Pet => "a pet does not wait",
+        }
+    }
+}
+
+/// A decided move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Decision {
+    /// What the mover does.
+    pub action: Action,
+    /// Why.
+    pub why: Why,
+    /// The to-hit bonus (half points) of the square it steps to, when that
+    /// is next to a target; 0 otherwise.
+    pub half_points: u8,
+    /// Vanilla's square's.
+    pub vanilla_half_points: u8,
+    /// Allies counted as coming.
+    pub coming: u8,
+    /// Candidates scored.
+    pub scored: u8,
+}
+
+impl Decision {
+    /// As the C struct.
+    pub fn raw(&self) -> flank_plan_result {
+        let (action, target, dir, new_wait) = match self.action {
+            Action::Keep => (sys::FLANK_PLAN_KEEP, 0, NONE, 0),
+            Action::Move { target, dir } => (sys::FLANK_PLAN_MOVE, target, dir, 0),
+            Action::Wait { new_wait } => (sys::FLANK_PLAN_WAIT, 0, NONE, u8::from(new_wait)),
+        };
+        flank_plan_result {
+            action: action as u8,
+            target,
+            dir,
+            why: self.why as u8,
+            half_points: self.half_points,
+            vanilla_half_points: self.vanilla_half_points,
+            coming: self.coming,
+            new_wait,
+        }
+    }
+}
+
+/// Why a plan input was refused.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PlanError {
+    /// The plan's own fields (`FLANK_E_PLAN`).
+    Plan {
+        /// What is wrong.
+        why: &'static str,
+    },
+    /// A target's facing input.
+    Target {
+        /// Which target.
+        index: u8,
+        /// What is wrong with it.
+        error: FacingError,
+    },
+}
+
+impl fmt::Display for PlanError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PlanError::Plan { why } => write!(f, "plan: {why}"),
+            PlanError::Target { index, error } => write!(f, "plan target {index}: {error}"),
+        }
+    }
+}
+
+impl std::error::Error for PlanError {}
+
+impl PlanError {
+    /// The `FLANK_E_*` code.
+    pub fn code(&self) -> i32 {
+        match self {
+            PlanError::Plan { .. } => sys::FLANK_E_PLAN,
+            PlanError::Target { error, .. } => error.code(),
+        }
+    }
+}
+
+fn refuse(why: &'static str) -> PlanError {
+    PlanError::Plan { why }
+}
+
+/// One target, validated, with the masks of its squares without the mover.
+#[derive(Debug, Clone, Copy)]
+struct Target {
+    input: FacingInput,
+    from: u8,
+    candidates: u8,
+    chosen: u8,
+    /// Squares that threaten the target, the mover's old square aside.
+    threats: u8,
+    /// Squares blocked for the target.
+    blocked: u8,
+    /// Squares blocked or holding a creature, the mover's old square aside.
+    taken: u8,
+}
+
+/// A square's worth to the mover: to-hit first, then the damage change.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Worth {
+    hit: u8,
+    percent: u16,
+    flat: i16,
+}
+
+impl Worth {
+    /// A square next to no target: no bonus, damage unchanged.
+    const NOTHING: Worth = Worth {
+        hit: 0,
+        percent: 100,
+        flat: 0,
+    };
+
+    fn of(r: &flank_facing_result) -> Worth {
+        Worth {
+            hit: r.hit_half_points,
+            percent: r.damage_percent,
+            flat: r.damage_flat,
+        }
+    }
+}
+
+impl PartialOrd for Worth {
+    fn partial_cmp(&self, other: &Worth) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for Worth {
+    fn cmp(&self, other: &Worth) -> Ordering {
+        (self.hit, self.percent, self.flat).cmp(&(other.hit, other.percent, other.flat))
+    }
+}
+
+impl Target {
+    /// The evaluation of the mover's melee attack from the candidate square
+    /// `d`: the mover has left `from` and stands on `d`.
+    fn eval(&self, d: u8) -> flank_facing_result {
+        let bit = 1u8 << d;
+        // the attacker is always a threat; the mover elsewhere is not
+        let threats = self.threats | bit;
+        let taken = self.taken | bit;
+        let arc = rules::score_masks(threats, self.blocked, taken, d);
+        let opposite = self.threats & (1 << ((d + 4) % 8)) != 0;
+        let facts = AttackFacts {
+            melee: true,
+            ..self.input.facts()
+        };
+        self.input.eval_from(d, arc, opposite, facts)
+    }
+
+    /// Whether a threat other than the mover stands next to the target.
+    fn has_threat(&self) -> bool {
+        self.threats != 0
+    }
+}
+
+/// Validates a raw plan input, in the header's order: the plan's fields,
+/// then each target.
+fn validate(raw: &flank_plan_input) -> Result<Vec<Target>, PlanError> {
+    let n = usize::from(raw.ntargets);
+    if n == 0 || n > MAX_TARGETS {
+        return Err(refuse("ntargets outside 1..FLANK_PLAN_MAX_TARGETS"));
+    }
+    if raw.flags & !PL_ALL != 0 {
+        return Err(refuse("flags outside FLANK_PL_ALL"));
+    }
+    if usize::from(raw.nallies) > MAX_ALLIES {
+        return Err(refuse("nallies above FLANK_PLAN_MAX_ALLIES"));
+    }
+    if raw.ally_speed[..usize::from(raw.nallies)].contains(&0) {
+        return Err(refuse("an ally's speed is 0"));
+    }
+    if raw.reserved != 0 {
+        return Err(refuse("the reserved byte is not 0"));
+    }
+    let mut out = Vec::with_capacity(n);
+    for (i, t) in (0u8..).zip(raw.target[..n].iter()) {
+        if t.reserved != 0 {
+            return Err(refuse("a target's reserved byte is not 0"));
+        }
+        if t.in_.flags & FI_ROGUE != 0 {
+            return Err(refuse("FLANK_FI_ROGUE: the hero does not plan"));
+        }
+        if t.from > NONE || t.chosen > NONE {
+            return Err(refuse("a target's from or chosen is outside 0..8"));
+        }
+        if t.chosen != NONE && t.candidates & (1 << t.chosen) == 0 {
+            return Err(refuse("a target's chosen square is not a candidate"));
+        }
+        if t.from != NONE && t.candidates & (1 << t.from) != 0 {
+            return Err(refuse("the mover's own square is a candidate"));
+        }
+        // the attack direction is the caller's to ignore: any valid one
+        let mut fin = t.in_;
+        fin.n.attack_dir = 0;
+        fin.flags &= !FI_MELEE;
+        let input =
+            facing::validate(&fin).map_err(|error| PlanError::Target { index: i, error })?;
+        let sq = &fin.n.square;
+        if t.from != NONE && sq[usize::from(t.from)] & CREATURE == 0 {
+            return Err(refuse("no creature on the mover's square"));
+        }
+        let hood: &Neighbourhood = input.hood();
+        let m = hood.masks();
+        let mut threats = m.threats & !1; // attack_dir 0 was set by masks()
+        if rules::is_threat(sq[0], fin.n.defender) {
+            threats |= 1;
+        }
+        let mut taken = m.blocked | m.occupied;
+        for d in 0..8u8 {
+            if t.candidates & (1 << d) != 0 && sq[usize::from(d)] & CREATURE != 0 {
+                return Err(refuse("a candidate square holds a creature"));
+            }
+        }
+        if t.from != NONE {
+            threats &= !(1 << t.from);
+            if m.blocked & (1 << t.from) == 0 {
+                taken &= !(1 << t.from);
+            }
+        }
+        out.push(Target {
+            input,
+            from: t.from,
+            candidates: t.candidates,
+            chosen: t.chosen,
+            threats,
+            blocked: m.blocked,
+            taken,
+        });
+    }
+    Ok(out)
+}
+
+/// Turns an ally at `dist` with `speed` needs to stand next to the target:
+/// `dist - 1` squares at `speed / 12` squares a turn, rounded up.
+pub fn turns_to_arrive(dist: u8, speed: u8) -> u32 {
+    let squares = u32::from(dist.saturating_sub(1));
+    (squares * 12).div_ceil(u32::from(speed.max(1)))
+}
+
+/// Decides one move (see the module's documentation).
+pub fn plan(raw: &flank_plan_input) -> Result<Decision, PlanError> {
+    let targets = validate(raw)?;
+    let mut scored = 0u8;
+
+    // vanilla's square: its best worth over the targets it is next to
+    let mut vanilla: Option<(Worth, u8)> = None;
+    for t in &targets {
+        if t.chosen != NONE {
+            let r = t.eval(t.chosen);
+            let w = Worth::of(&r);
+            if vanilla.is_none_or(|(v, _)| w > v) {
+                vanilla = Some((w, r.hit_half_points));
+            }
+        }
+    }
+    // the best candidate: the first of the best, targets in order, then
+    // directions clockwise from west
+    let mut best: Option<(Worth, u8, u8, u8)> = None;
+    for (i, t) in (0u8..).zip(targets.iter()) {
+        for d in 0..8u8 {
+            if t.candidates & (1 << d) == 0 {
+                continue;
+            }
+            scored += 1;
+            let r = t.eval(d);
+            let w = Worth::of(&r);
+            if best.is_none_or(|(b, ..)| w > b) {
+                best = Some((w, i, d, r.hit_half_points));
+            }
+        }
+    }
+    let (vworth, vhalf) = vanilla.unwrap_or((Worth::NOTHING, 0));
+    let mut decision = Decision {
+        action: Action::Keep,
+        why: Why::NoBetter,
+        half_points: vhalf,
+        vanilla_half_points: vhalf,
+        coming: 0,
+        scored,
+    };
+    // where it ends up next to the first target (hanging back is about it)
+    let mut arrives = targets[0].chosen != NONE;
+    if let Some((w, i, d, half)) = best {
+        if w > vworth {
+            decision.action = Action::Move { target: i, dir: d };
+            decision.why = Why::Better;
+            decision.half_points = half;
+            arrives = i == 0;
+        }
+    }
+
+    // hanging back: only a mover that arrives next to the first target now,
+    // from further away
+    let first = &targets[0];
+    if !arrives || first.from != NONE {
+        return Ok(decision);
+    }
+    let flags = raw.flags;
+    let nallies = usize::from(raw.nallies);
+    let allies = raw.ally_dist[..nallies]
+        .iter()
+        .zip(raw.ally_speed[..nallies].iter());
+    let together = allies
+        .clone()
+        .filter(|&(&d, &s)| d >= 2 && turns_to_arrive(d, s) <= 1)
+        .count();
+    let coming = allies
+        .filter(|&(&d, &s)| {
+            let t = turns_to_arrive(d, s);
+            d >= 2 && (2..=AHEAD_TURNS).contains(&t)
+        })
+        .count();
+    decision.coming = u8::try_from(coming).unwrap_or(u8::MAX);
+    let waited = if raw.since > WAIT_MEMORY {
+        0
+    } else {
+        raw.waited
+    };
+    let why = if flags & PL_PET != 0 {
+        Why::Pet
+    } else if first.has_threat() || together > 0 {
+        Why::NotAlone
+    } else if flags & PL_HURT != 0 {
+        Why::Hurt
+    } else if flags & PL_FLEEING != 0 {
+        Why::Fleeing
+    } else if flags & PL_ATTACKED != 0 {
+        Why::Attacked
+    } else if flags & PL_RANGED != 0 {
+        Why::Ranged
+    } else if waited >= WAIT_MOVES {
+        Why::Waited
+    } else if coming == 0 {
+        Why::NoAllies
+    } else {
+        Why::Waiting
+    };
+    if why == Why::Waiting {
+        decision.action = Action::Wait {
+            new_wait: waited == 0,
+        };
+        decision.half_points = 0;
+    }
+    // keep the square's reason when it moved for a better one and does not wait
+    if why == Why::Waiting || decision.why == Why::NoBetter {
+        decision.why = why;
+    }
+    Ok(decision)
+}
+
+/// [`plan`] on a raw input, for the ABI: the result and the number of
+/// candidates scored, or the error's code.
+pub fn plan_raw(raw: &flank_plan_input) -> Result<(flank_plan_result, i32), i32> {
+    plan(raw)
+        .map(|d| (d.raw(), i32::from(d.scored)))
+        .map_err(|e| e.code())
+}
