@@ -314,6 +314,22 @@ int32_t flank_facing_eval(const struct flank_facing_input *in,
 #define FLANK_PLAN_MAX_TARGETS 4
 #define FLANK_PLAN_MAX_ALLIES 8
 
+/* What kind of monster a mover is, for flank_plans(). */
+#define FLANK_PK_MINDLESS 0x01u /* mindless() */
+#define FLANK_PK_HUMANOID 0x02u /* humanoid() */
+#define FLANK_PK_HANDS 0x04u    /* has hands (!nohands()) */
+#define FLANK_PK_PACK 0x08u     /* a pack hunter: the dog or cat class */
+#define FLANK_PK_TAME 0x10u     /* the hero's pet */
+#define FLANK_PK_PEACEFUL 0x20u /* peaceful, not a pet */
+#define FLANK_PK_ALL 0x3Fu
+
+/*
+ * Does a monster of this kind plan its fights?  1 or 0, or FLANK_E_PLAN for
+ * bits outside FLANK_PK_ALL.  Never a mindless one nor a peaceful one; a
+ * pet; a hostile humanoid with hands; a hostile pack hunter.
+ */
+int32_t flank_plans(uint8_t kind);
+
 /* One target the mover could step next to this turn. */
 struct flank_plan_target {
     /* The target's neighbourhood and facing input, gathered as for an

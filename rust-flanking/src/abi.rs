@@ -51,6 +51,8 @@ const _: () = {
         sys::flank_plan;
     let _: unsafe extern "C" fn(*const flank_plan_input, *mut flank_plan_result) -> i32 =
         flank_plan;
+    let _: unsafe extern "C" fn(u8) -> i32 = sys::flank_plans;
+    let _: extern "C" fn(u8) -> i32 = flank_plans;
 };
 
 /// The sysconf `FLANKING` percent; see [`flank_set_percent`].
@@ -278,6 +280,13 @@ pub unsafe extern "C" fn flank_plan(
     }
 }
 
+/// Whether a monster of kind `FLANK_PK_*` plans its fights: 1 or 0, or
+/// `FLANK_E_PLAN` for a bit outside `FLANK_PK_ALL`.
+#[no_mangle]
+pub extern "C" fn flank_plans(kind: u8) -> i32 {
+    crate::plan::Kind::from_bits(kind).map_or(sys::FLANK_E_PLAN, |k| i32::from(k.plans()))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -288,6 +297,39 @@ mod tests {
             assert!(strerror(code).to_str().unwrap().starts_with("FLANK_"));
         }
         assert_eq!(strerror(-13).to_str().unwrap(), "unknown error code");
+    }
+
+    #[test]
+    fn who_plans() {
+        let pk = |b: u32| flank_plans(b as u8);
+        assert_eq!(pk(0), 0, "a hostile animal that hunts alone");
+        assert_eq!(pk(sys::FLANK_PK_PACK), 1, "a jackal");
+        assert_eq!(
+            pk(sys::FLANK_PK_HUMANOID | sys::FLANK_PK_HANDS),
+            1,
+            "an orc"
+        );
+        assert_eq!(pk(sys::FLANK_PK_HUMANOID), 0, "a humanoid without hands");
+        assert_eq!(pk(sys::FLANK_PK_HANDS), 0, "hands, not humanoid");
+        assert_eq!(pk(sys::FLANK_PK_TAME), 1, "a pet pony");
+        assert_eq!(
+            pk(sys::FLANK_PK_TAME | sys::FLANK_PK_MINDLESS),
+            0,
+            "a pet zombie"
+        );
+        assert_eq!(pk(sys::FLANK_PK_PACK | sys::FLANK_PK_MINDLESS), 0);
+        assert_eq!(
+            pk(sys::FLANK_PK_PACK | sys::FLANK_PK_PEACEFUL),
+            0,
+            "a peaceful dog"
+        );
+        assert_eq!(
+            pk(sys::FLANK_PK_HUMANOID | sys::FLANK_PK_HANDS | sys::FLANK_PK_PEACEFUL),
+            0,
+            "a watchman"
+        );
+        assert_eq!(pk(0x40), sys::FLANK_E_PLAN);
+        assert_eq!(pk(0xFF), sys::FLANK_E_PLAN);
     }
 
     #[test]

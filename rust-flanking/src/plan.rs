@@ -346,6 +346,48 @@ fn validate(raw: &flank_plan_input) -> Result<Vec<Target>, PlanError> {
     Ok(out)
 }
 
+/// What kind of monster a mover is (`FLANK_PK_*`).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub struct Kind {
+    /// Mindless.
+    pub mindless: bool,
+    /// Humanoid.
+    pub humanoid: bool,
+    /// Has hands.
+    pub hands: bool,
+    /// A pack hunter (the dog or cat class).
+    pub pack: bool,
+    /// The hero's pet.
+    pub tame: bool,
+    /// Peaceful, not a pet.
+    pub peaceful: bool,
+}
+
+impl Kind {
+    /// From `FLANK_PK_*` bits, or `None` for a bit outside `FLANK_PK_ALL`.
+    pub fn from_bits(b: u8) -> Option<Kind> {
+        let has = |bit: u32| u32::from(b) & bit != 0;
+        (u32::from(b) & !sys::FLANK_PK_ALL == 0).then(|| Kind {
+            mindless: has(sys::FLANK_PK_MINDLESS),
+            humanoid: has(sys::FLANK_PK_HUMANOID),
+            hands: has(sys::FLANK_PK_HANDS),
+            pack: has(sys::FLANK_PK_PACK),
+            tame: has(sys::FLANK_PK_TAME),
+            peaceful: has(sys::FLANK_PK_PEACEFUL),
+        })
+    }
+
+    /// Whether a monster of this kind plans its fights: never a mindless
+    /// one nor a peaceful one; a pet (the hero is its pack); a hostile
+    /// humanoid with hands (it can be told where to stand) or pack hunter.
+    pub fn plans(self) -> bool {
+        if self.mindless || self.peaceful {
+            return false;
+        }
+        self.tame || (self.humanoid && self.hands) || self.pack
+    }
+}
+
 /// Turns an ally at `dist` with `speed` needs to stand next to the target:
 /// `dist - 1` squares at `speed / 12` squares a turn, rounded up.
 pub fn turns_to_arrive(dist: u8, speed: u8) -> u32 {
