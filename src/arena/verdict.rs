@@ -203,7 +203,13 @@ pub fn plain(iv: Option<Interval>, decimals: usize) -> String {
 
 /// Every claim's verdict.
 pub fn verdicts(run: &Run) -> Vec<Verdict> {
-    vec![choke_points(run), open_levels(run), pets(run), hordes(run)]
+    vec![
+        choke_points(run),
+        open_levels(run),
+        pets(run),
+        hordes(run),
+        planners(run),
+    ]
 }
 
 fn not_measured(claim: &'static str, why: String) -> Verdict {
@@ -449,6 +455,83 @@ fn hordes(run: &Run) -> Verdict {
     }
 }
 
+/// The setting of a scenario with `FLANKING_AI=0`, and the one it is the
+/// same as but for monsters that flank (`flanking_index()`, FLANKING=100).
+fn ai_pair(sc: &ScenarioRun) -> Option<(usize, usize)> {
+    let off = sc.settings.iter().position(|s| {
+        s.setting
+            .0
+            .iter()
+            .any(|(k, v)| k == "FLANKING_AI" && v == "0")
+    })?;
+    let on = flanking_index(sc).filter(|&i| i != off)?;
+    Some((off, on))
+}
+
+/// design/TACTICS.md's monsters that flank (the proposal's "intelligent
+/// enemies may hang back ... and flank you"), measured as the mean bonus of
+/// the monsters' rolls on the hero, and of the hero's own with a pet, with
+/// `FLANKING_AI` on (the default) against `FLANKING_AI=0`.
+fn planners(run: &Run) -> Verdict {
+    const CLAIM: &str = "Intelligent enemies flank you (FLANKING_AI)";
+    let mut parts = Vec::new();
+    let mut ups = Vec::new();
+    for sc in &run.scenarios {
+        let Some((off, on)) = ai_pair(sc) else {
+            continue;
+        };
+        let (a, b) = (
+            Summary::of(&sc.settings[on].trials),
+            Summary::of(&sc.settings[off].trials),
+        );
+        let foe = gap(a.foe_bonus, b.foe_bonus);
+        let hero = gap(a.hero_bonus, b.hero_bonus);
+        let pet = sc.scenario.name.starts_with("pet-");
+        let (side, key, on_mean, off_mean) = if pet {
+            ("the hero's (with the pet)", hero, a.hero_bonus, b.hero_bonus)
+        } else {
+            ("the monsters'", foe, a.foe_bonus, b.foe_bonus)
+        };
+        ups.push(combine(&[key]));
+        parts.push(format!(
+            "`{}`: {} bonus per roll {} with monsters that flank against {} without ({}, {}); \
+             death rate {} against {}",
+            sc.scenario.name,
+            side,
+            plain(on_mean, 2),
+            plain(off_mean, 2),
+            diff(key, 1.0, 2, ""),
+            real(key),
+            percent(a.death_rate),
+            percent(b.death_rate),
+        ));
+    }
+    if parts.is_empty() {
+        return not_measured(
+            CLAIM,
+            "no scenario that was run compares `FLANKING_AI=0`.".to_string(),
+        );
+    }
+    let finding = if ups.iter().all(|&u| u > 0) {
+        Finding::Supported
+    } else if ups.iter().any(|&u| u < 0) {
+        if ups.iter().any(|&u| u > 0) {
+            Finding::Partly
+        } else {
+            Finding::Contradicted
+        }
+    } else if ups.iter().any(|&u| u > 0) {
+        Finding::Partly
+    } else {
+        Finding::NotShown
+    };
+    Verdict {
+        claim: CLAIM,
+        finding,
+        text: parts.join(". ") + ".",
+    }
+}
+
 fn quoted(names: &[&str]) -> String {
     names
         .iter()
@@ -510,6 +593,72 @@ mod tests {
             settings: vec![setting(0, trials(0, 0)), setting(1, trials(extra, bonus))],
             scenario,
         }
+    }
+
+    /// A scenario comparing FLANKING=0, FLANKING_AI=0 and FLANKING=100,
+    /// whose monsters get `off` and `on` bonus points per roll without and
+    /// with monsters that flank (give or take one, seed by seed).
+    fn ai_scenario(name: &str, off: i64, on: i64) -> ScenarioRun {
+        let text = format!(
+            "name: {name}\nhero: Valkyrie 1\npolicy: hold\ntrials: 50\nturns: 50\n\
+             compare: FLANKING=0 | FLANKING_AI=0 | FLANKING=100\nmonster j: jackal\n\
+             map:\n|j@|\nend\n"
+        );
+        let scenario = Scenario::parse(Path::new("x.arena"), &text).unwrap();
+        let trials = |bonus: i64| -> Vec<Trial> {
+            (1..=50u64)
+                .map(|seed| Trial {
+                    name: name.into(),
+                    seed,
+                    outcome: Outcome::Won,
+                    turns: 10,
+                    hp_start: 16,
+                    hp_end: 10,
+                    hero_rolls: 10,
+                    hero_hits: 5,
+                    hero_bonus: 0,
+                    foe_rolls: 10,
+                    foe_hits: 5,
+                    foe_bonus: 10 * bonus + (seed % 3) as i64 * 10 - 10,
+                })
+                .collect()
+        };
+        let setting = |i: usize, t: Vec<Trial>| SettingRun {
+            setting: scenario.compare[i].clone(),
+            playground: PathBuf::new(),
+            trials: t,
+        };
+        ScenarioRun {
+            trials: 50,
+            settings: vec![
+                setting(0, trials(0)),
+                setting(1, trials(off)),
+                setting(2, trials(on)),
+            ],
+            scenario,
+        }
+    }
+
+    #[test]
+    fn planners_compare_ai_on_with_ai_off() {
+        let claim = "Intelligent enemies flank you (FLANKING_AI)";
+        assert_eq!(
+            finding(&run(vec![scenario("jackals-open", 50, 2, 0)]), claim),
+            Finding::NotMeasured
+        );
+        let up = run(vec![ai_scenario("mines-gang", 2, 4)]);
+        assert_eq!(finding(&up, claim), Finding::Supported);
+        let text = &verdicts(&up)[4].text;
+        assert!(text.contains("`mines-gang`: the monsters' bonus per roll"), "{text}");
+        let same = run(vec![ai_scenario("mines-gang", 3, 3)]);
+        assert_eq!(finding(&same, claim), Finding::NotShown);
+        let mixed = run(vec![
+            ai_scenario("mines-gang", 2, 4),
+            ai_scenario("jackals-open", 3, 3),
+        ]);
+        assert_eq!(finding(&mixed, claim), Finding::Partly);
+        let down = run(vec![ai_scenario("mines-gang", 4, 2)]);
+        assert_eq!(finding(&down, claim), Finding::Contradicted);
     }
 
     fn run(scenarios: Vec<ScenarioRun>) -> Run {
