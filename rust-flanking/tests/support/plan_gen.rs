@@ -348,7 +348,7 @@ pub fn inject_fault(rng: &mut Rng, p: &mut flank_plan_input) -> (&'static str, i
 /// The numbers of a plan input, in the order abi_test.c reads them: flags
 /// ntargets waited since nallies reserved, dist[8], speed[8], then for each
 /// of the four targets defender attack_dir s0..s7 facing flags rules
-/// reserved from candidates chosen reserved (86 numbers).
+/// reserved from candidates chosen reserved (94 numbers).
 pub fn input_numbers(p: &flank_plan_input) -> String {
     let mut l = format!(
         "{} {} {} {} {} {}",
