@@ -469,7 +469,9 @@ pub fn plan(raw: &flank_plan_input) -> Result<Decision, PlanError> {
         })
         .count();
     decision.coming = u8::try_from(coming).unwrap_or(u8::MAX);
-    let waited = if raw.since > WAIT_MEMORY {
+    // "does not wait again until FLANK_PLAN_WAIT_MEMORY turns after its wait
+    // began": at `since` == WAIT_MEMORY the old wait is over
+    let waited = if raw.since >= WAIT_MEMORY {
         0
     } else {
         raw.waited

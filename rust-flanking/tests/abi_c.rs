@@ -4,6 +4,8 @@
 
 #[path = "support/c_abi.rs"]
 mod c_abi;
+#[path = "support/plan_gen.rs"]
+mod plan_gen;
 
 use std::fmt::Write as _;
 use std::process::Command;
@@ -12,6 +14,13 @@ use c_abi::{case_line, manifest};
 
 use rust_flanking::fixture::{collect, Fixture};
 use rust_flanking::fixture_abi::{creature_bits, defender_bits};
+use rust_flanking::gen::Rng;
+use rust_flanking::plan;
+use rust_flanking::sys::{flank_plan_input, flank_plan_result, flank_plan_target};
+
+/// Random plan inputs through flank_plan() from C; one in eight has one
+/// fault (its code, and *out left alone).
+const PLAN_CASES: usize = 4000;
 
 #[test]
 fn c_program_scores_every_fixture_and_rejects_every_invalid_input() {
@@ -107,10 +116,32 @@ fn c_program_scores_every_fixture_and_rejects_every_invalid_input() {
         fixtures.push(line);
     }
 
+    // The plan cases: random inputs, every field of the result and the
+    // return value against plan::plan_raw().
+    let mut rng = Rng::new(0x2F60_9C06_ABC3);
+    let mut plan_cases = String::new();
+    let mut plan_expected = Vec::new();
+    let mut plan_refused = 0;
+    for i in 0..PLAN_CASES {
+        let mut p = plan_gen::random_input(&mut rng);
+        if rng.one_in(8) {
+            plan_gen::inject_fault(&mut rng, &mut p);
+        }
+        let name = format!("plan-{i}");
+        writeln!(plan_cases, "{name} {}", plan_gen::input_numbers(&p)).unwrap();
+        let r = plan::plan_raw(&p);
+        plan_refused += usize::from(r.is_err());
+        plan_expected.push(plan_gen::plan_case_line(&name, r));
+    }
+    assert!(plan_refused > PLAN_CASES / 16, "{plan_refused}");
+    let plan_file = work.join("plan-cases.txt");
+    std::fs::write(&plan_file, plan_cases).unwrap();
+
     let out = Command::new(&exe)
         .arg(&cases_file)
         .arg(manifest().join("../tests/fixtures"))
         .arg(&facing_file)
+        .arg(&plan_file)
         .output()
         .unwrap();
     let stdout = String::from_utf8_lossy(&out.stdout);
@@ -144,5 +175,44 @@ fn c_program_scores_every_fixture_and_rejects_every_invalid_input() {
     assert_eq!(got, facing_expected);
     assert!(stdout.contains(&format!("facing-cases {}\n", facing_expected.len())));
     assert!(stdout.contains(&format!("fixtures {}\n", files.len())));
+    let got: Vec<&str> = stdout
+        .lines()
+        .filter(|l| l.starts_with("plan-case "))
+        .collect();
+    assert_eq!(got, plan_expected);
+    assert!(stdout.contains(&format!("plan-cases {PLAN_CASES}\n")));
+    assert!(stdout.contains("strerror -12 FLANK_E_PLAN: "));
+    // the plan structs: C's sizes and offsets are Rust's (bindgen's)
+    use core::mem::{offset_of, size_of};
+    let layout = format!(
+        "plan-layout {} {} {} {} {} {} {} {} {} {} {} {} {} {} {} {} {} {} {} {} {} {} {}",
+        size_of::<flank_plan_input>(),
+        offset_of!(flank_plan_input, flags),
+        offset_of!(flank_plan_input, ntargets),
+        offset_of!(flank_plan_input, waited),
+        offset_of!(flank_plan_input, since),
+        offset_of!(flank_plan_input, nallies),
+        offset_of!(flank_plan_input, reserved),
+        offset_of!(flank_plan_input, ally_dist),
+        offset_of!(flank_plan_input, ally_speed),
+        offset_of!(flank_plan_input, target),
+        size_of::<flank_plan_target>(),
+        offset_of!(flank_plan_target, in_),
+        offset_of!(flank_plan_target, from),
+        offset_of!(flank_plan_target, candidates),
+        offset_of!(flank_plan_target, chosen),
+        offset_of!(flank_plan_target, reserved),
+        size_of::<flank_plan_result>(),
+        offset_of!(flank_plan_result, action),
+        offset_of!(flank_plan_result, target),
+        offset_of!(flank_plan_result, dir),
+        offset_of!(flank_plan_result, why),
+        offset_of!(flank_plan_result, half_points),
+        offset_of!(flank_plan_result, new_wait),
+    );
+    assert!(
+        stdout.lines().any(|l| l == layout),
+        "{layout} not in the output"
+    );
     std::fs::remove_dir_all(&work).unwrap();
 }

@@ -2,7 +2,7 @@
  * abi_test.c -- drives rust-flanking's C ABI exactly as the game will: it
  * includes flanking.h and links librust_flanking.a.
  *
- * Usage: abi_test CASES-FILE [FIXTURES-DIR [FACING-CASES-FILE]]
+ * Usage: abi_test CASES-FILE [FIXTURES-DIR [FACING-CASES-FILE [PLAN-CASES-FILE]]]
  * Each line of CASES-FILE is "name defender attack_dir s0 s1 ... s7" (decimal).
  * For each case it prints
  *   "case name score hp threats arc arc_start behind behind_blocked beside reserved rc"
@@ -22,7 +22,17 @@
  *   "facing-case name rc hit arc zone_hp zone percent flat bits shield rules"
  * from flank_facing_eval().  The facing section's invalid inputs are
  * checked on every run.
+ * Each line of PLAN-CASES-FILE is "name" and the 94 numbers of a struct
+ * flank_plan_input (decimal): flags ntargets waited since nallies reserved,
+ * ally_dist[8], ally_speed[8], then per target[0..3] defender attack_dir
+ * s0..s7 facing flags rules reserved from candidates chosen reserved; for
+ * each it prints
+ *   "plan-case name rc action target dir why half vanilla coming new_wait"
+ * from flank_plan(), *out filled with 0xAB before the call (so a refused
+ * input shows 171s).  The plan section's NULL and invalid inputs and its
+ * layout ("plan-layout ...": sizes and offsets) are checked on every run.
  */
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -422,6 +432,221 @@ static void facing_cases(const char *path)
     printf("facing-cases %d\n", n);
 }
 
+/* The plan section's baseline: a jackal two squares east of the hero, in
+   the open, stepping to N, NE, E, SE or S (vanilla: NE), one ally three
+   squares away at speed 12: it waits for it. */
+static struct flank_plan_input plan_empty(void)
+{
+    struct flank_plan_input in;
+    memset(&in, 0, sizeof in);
+    in.ntargets = 1;
+    in.since = 255;
+    in.nallies = 1;
+    in.ally_dist[0] = 3;
+    in.ally_speed[0] = 12;
+    in.target[0].in.n.defender = FLANK_DEF_HERO;
+    in.target[0].in.facing = FLANK_FACING_NONE;
+    in.target[0].in.rules = FLANK_RULES_PROPOSAL;
+    in.target[0].from = FLANK_PLAN_NONE;
+    in.target[0].candidates = (1u << FLANK_DIR_N) | (1u << FLANK_DIR_NE)
+                              | (1u << FLANK_DIR_E) | (1u << FLANK_DIR_SE)
+                              | (1u << FLANK_DIR_S);
+    in.target[0].chosen = FLANK_DIR_NE;
+    return in;
+}
+
+/* A refused plan gives `code` and leaves *out alone. */
+static void expect_plan_error(const char *what, const struct flank_plan_input *in, int code)
+{
+    struct flank_plan_result r;
+    char buf[200];
+    memset(&r, 0xAB, sizeof r);
+    snprintf(buf, sizeof buf, "flank_plan(%s)", what);
+    expect_eq(buf, flank_plan(in, &r), code);
+    snprintf(buf, sizeof buf, "flank_plan(%s) left *out alone", what);
+    expect_eq(buf, r.action == 0xAB && r.why == 0xAB && r.new_wait == 0xAB, 1);
+}
+
+static void check_plan_invalid(void)
+{
+    struct flank_plan_input in;
+    struct flank_plan_result r;
+
+    /* The baseline: five candidates scored, it waits, a new wait. */
+    in = plan_empty();
+    expect_eq("plan baseline", flank_plan(&in, &r), 5);
+    expect_eq("plan baseline action", r.action, FLANK_PLAN_WAIT);
+    expect_eq("plan baseline why", r.why, FLANK_WHY_WAITING);
+    expect_eq("plan baseline coming", r.coming, 1);
+    expect_eq("plan baseline new_wait", r.new_wait, 1);
+    expect_eq("plan baseline dir", r.dir, FLANK_PLAN_NONE);
+    /* A hostile west of the hero: the jackal steps east, opposite. */
+    in.target[0].in.n.square[FLANK_DIR_W] = FLANK_SQ_CREATURE;
+    expect_eq("plan east", flank_plan(&in, &r), 5);
+    expect_eq("plan east action", r.action, FLANK_PLAN_MOVE);
+    expect_eq("plan east target", r.target, 0);
+    expect_eq("plan east dir", r.dir, FLANK_DIR_E);
+    expect_eq("plan east why", r.why, FLANK_WHY_BETTER);
+    expect_eq("plan east half points", r.half_points, 8);
+    expect_eq("plan east vanilla", r.vanilla_half_points, 6);
+    /* A pet never waits. */
+    in = plan_empty();
+    in.flags = FLANK_PL_PET;
+    expect_eq("plan pet", flank_plan(&in, &r), 5);
+    expect_eq("plan pet action", r.action, FLANK_PLAN_KEEP);
+    expect_eq("plan pet why", r.why, FLANK_WHY_PET);
+
+    /* NULL pointers. */
+    in = plan_empty();
+    expect_eq("flank_plan(NULL, &r)", flank_plan(NULL, &r), FLANK_E_NULL);
+    expect_eq("flank_plan(&in, NULL)", flank_plan(&in, NULL), FLANK_E_NULL);
+    expect_eq("flank_plan(NULL, NULL)", flank_plan(NULL, NULL), FLANK_E_NULL);
+
+    /* The plan's own fields. */
+    in = plan_empty();
+    in.ntargets = 0;
+    expect_plan_error("ntargets 0", &in, FLANK_E_PLAN);
+    in.ntargets = FLANK_PLAN_MAX_TARGETS + 1;
+    expect_plan_error("ntargets 5", &in, FLANK_E_PLAN);
+    in = plan_empty();
+    in.nallies = FLANK_PLAN_MAX_ALLIES + 1;
+    expect_plan_error("nallies 9", &in, FLANK_E_PLAN);
+    in = plan_empty();
+    in.ally_speed[0] = 0;
+    expect_plan_error("speed 0", &in, FLANK_E_PLAN);
+    in = plan_empty();
+    in.flags = FLANK_PL_ALL + 1;
+    expect_plan_error("flags outside FLANK_PL_ALL", &in, FLANK_E_PLAN);
+    in = plan_empty();
+    in.reserved = 1;
+    expect_plan_error("reserved", &in, FLANK_E_PLAN);
+    in = plan_empty();
+    in.target[0].chosen = FLANK_DIR_W;
+    expect_plan_error("chosen not a candidate", &in, FLANK_E_PLAN);
+    in = plan_empty();
+    in.target[0].in.n.square[FLANK_DIR_E] = FLANK_SQ_CREATURE;
+    expect_plan_error("a candidate holds a creature", &in, FLANK_E_PLAN);
+    in = plan_empty();
+    in.target[0].from = FLANK_DIR_W;
+    expect_plan_error("no creature on from", &in, FLANK_E_PLAN);
+    in = plan_empty();
+    in.target[0].in.flags = FLANK_FI_ROGUE;
+    expect_plan_error("FLANK_FI_ROGUE", &in, FLANK_E_PLAN);
+    /* A target's facing input: its own codes. */
+    in = plan_empty();
+    in.target[0].in.n.square[FLANK_DIR_W] = 0x8000;
+    expect_plan_error("square bits", &in, FLANK_E_SQUARE_BITS);
+    in = plan_empty();
+    in.target[0].in.rules = 5;
+    expect_plan_error("rules 5", &in, FLANK_E_RULES);
+    in = plan_empty();
+    in.target[0].in.facing = FLANK_FACING_NONE + 1;
+    expect_plan_error("facing 9", &in, FLANK_E_FACING);
+    /* attack_dir and FLANK_FI_MELEE are ignored, and so is what lies
+       beyond ntargets and nallies. */
+    in = plan_empty();
+    in.target[0].in.n.attack_dir = 200;
+    in.target[0].in.flags = FLANK_FI_MELEE;
+    in.target[1].in.rules = 99;
+    in.ally_speed[1] = 0;
+    expect_eq("ignored fields", flank_plan(&in, &r), 5);
+    expect_eq("ignored fields: still waits", r.action, FLANK_PLAN_WAIT);
+
+    expect_eq("sizeof flank_plan_target", (long) sizeof(struct flank_plan_target), 26);
+    expect_eq("sizeof flank_plan_input", (long) sizeof(struct flank_plan_input), 126);
+    expect_eq("sizeof flank_plan_result", (long) sizeof(struct flank_plan_result), 8);
+    printf("plan-layout %lu %lu %lu %lu %lu %lu %lu %lu %lu %lu %lu %lu %lu %lu %lu %lu %lu"
+           " %lu %lu %lu %lu %lu %lu\n",
+           (unsigned long) sizeof(struct flank_plan_input),
+           (unsigned long) offsetof(struct flank_plan_input, flags),
+           (unsigned long) offsetof(struct flank_plan_input, ntargets),
+           (unsigned long) offsetof(struct flank_plan_input, waited),
+           (unsigned long) offsetof(struct flank_plan_input, since),
+           (unsigned long) offsetof(struct flank_plan_input, nallies),
+           (unsigned long) offsetof(struct flank_plan_input, reserved),
+           (unsigned long) offsetof(struct flank_plan_input, ally_dist),
+           (unsigned long) offsetof(struct flank_plan_input, ally_speed),
+           (unsigned long) offsetof(struct flank_plan_input, target),
+           (unsigned long) sizeof(struct flank_plan_target),
+           (unsigned long) offsetof(struct flank_plan_target, in),
+           (unsigned long) offsetof(struct flank_plan_target, from),
+           (unsigned long) offsetof(struct flank_plan_target, candidates),
+           (unsigned long) offsetof(struct flank_plan_target, chosen),
+           (unsigned long) offsetof(struct flank_plan_target, reserved),
+           (unsigned long) sizeof(struct flank_plan_result),
+           (unsigned long) offsetof(struct flank_plan_result, action),
+           (unsigned long) offsetof(struct flank_plan_result, target),
+           (unsigned long) offsetof(struct flank_plan_result, dir),
+           (unsigned long) offsetof(struct flank_plan_result, why),
+           (unsigned long) offsetof(struct flank_plan_result, half_points),
+           (unsigned long) offsetof(struct flank_plan_result, new_wait));
+}
+
+/* Every line of a plan cases file through flank_plan(). */
+static void plan_cases(const char *path)
+{
+    FILE *f = fopen(path, "r");
+    char name[256];
+    unsigned v[94];
+    int n = 0;
+
+    if (!f) {
+        perror(path);
+        failures++;
+        return;
+    }
+    while (fscanf(f, "%255s", name) == 1) {
+        struct flank_plan_input in;
+        struct flank_plan_result r;
+        int i, t, rc;
+
+        for (i = 0; i < 94; i++) {
+            if (fscanf(f, "%u", &v[i]) != 1) {
+                printf("check FAIL plan case %s: short line\n", name);
+                failures++;
+                fclose(f);
+                return;
+            }
+        }
+        memset(&in, 0, sizeof in);
+        in.flags = (uint8_t) v[0];
+        in.ntargets = (uint8_t) v[1];
+        in.waited = (uint8_t) v[2];
+        in.since = (uint8_t) v[3];
+        in.nallies = (uint8_t) v[4];
+        in.reserved = (uint8_t) v[5];
+        for (i = 0; i < FLANK_PLAN_MAX_ALLIES; i++) {
+            in.ally_dist[i] = (uint8_t) v[6 + i];
+            in.ally_speed[i] = (uint8_t) v[14 + i];
+        }
+        for (t = 0; t < FLANK_PLAN_MAX_TARGETS; t++) {
+            const unsigned *w = v + 22 + 18 * t;
+            struct flank_plan_target *pt = &in.target[t];
+
+            pt->in.n.defender = (uint8_t) w[0];
+            pt->in.n.attack_dir = (uint8_t) w[1];
+            for (i = 0; i < FLANK_NDIRS; i++)
+                pt->in.n.square[i] = (uint16_t) w[2 + i];
+            pt->in.facing = (uint8_t) w[10];
+            pt->in.flags = (uint8_t) w[11];
+            pt->in.rules = (uint8_t) w[12];
+            pt->in.reserved = (uint8_t) w[13];
+            pt->from = (uint8_t) w[14];
+            pt->candidates = (uint8_t) w[15];
+            pt->chosen = (uint8_t) w[16];
+            pt->reserved = (uint8_t) w[17];
+        }
+        memset(&r, 0xAB, sizeof r);
+        rc = flank_plan(&in, &r);
+        printf("plan-case %s %d %u %u %u %u %u %u %u %u\n", name, rc, r.action,
+               r.target, r.dir, r.why, r.half_points, r.vanilla_half_points,
+               r.coming, r.new_wait);
+        n++;
+    }
+    fclose(f);
+    printf("plan-cases %d\n", n);
+}
+
 int main(int argc, char **argv)
 {
     FILE *f;
@@ -429,8 +654,9 @@ int main(int argc, char **argv)
     unsigned def, dir, s[8];
     int cases = 0;
 
-    if (argc < 2 || argc > 4) {
-        fprintf(stderr, "usage: abi_test CASES-FILE [FIXTURES-DIR [FACING-CASES-FILE]]\n");
+    if (argc < 2 || argc > 5) {
+        fprintf(stderr, "usage: abi_test CASES-FILE [FIXTURES-DIR [FACING-CASES-FILE"
+                        " [PLAN-CASES-FILE]]]\n");
         return 2;
     }
     f = fopen(argv[1], "r");
@@ -460,10 +686,13 @@ int main(int argc, char **argv)
     fclose(f);
     check_invalid();
     check_facing_invalid();
+    check_plan_invalid();
     if (argc >= 3)
         list_fixtures(argv[2]);
-    if (argc == 4)
+    if (argc >= 4)
         facing_cases(argv[3]);
+    if (argc == 5)
+        plan_cases(argv[4]);
     printf("cases %d checks %d failures %d\n", cases, checks, failures);
     return failures ? 1 : 0;
 }
