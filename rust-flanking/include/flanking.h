@@ -369,7 +369,9 @@ struct flank_plan_input {
     uint8_t nallies;   /* allies closing in on the first target,
                           0..FLANK_PLAN_MAX_ALLIES: awake, able to move,
                           hostile to it, and either nearer to it than the
-                          square they last stepped from or waiting too */
+                          square they last stepped from or waiting too.
+                          One next to the target (distance 0 or 1) is
+                          ignored here: it counts by its square */
     uint8_t reserved;  /* must be 0 */
     uint8_t ally_dist[FLANK_PLAN_MAX_ALLIES];  /* each one's distance to the
                                                   first target (distmin) */
