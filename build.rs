@@ -15,6 +15,10 @@
 //! With `baseline`, only the patches that `patches/series` tags `[baseline]`
 //! (tools such as the debug fuzzer switch, first in the series, with no
 //! flanking in them): vanilla that benchmarks can drive like the variant.
+//! With `pre-tactics`, every patch but those tagged `[tactics]` (issue 13's
+//! flanking monsters): the game as it was before them, which the variant
+//! with sysconf `FLANKING_AI=0` must replay (tests/same_game.rs). While the
+//! series tags no patch `[tactics]`, it is the whole series.
 
 use std::collections::BTreeMap;
 use std::env;
@@ -38,8 +42,22 @@ fn run() -> Result<()> {
     let out = PathBuf::from(env::var("OUT_DIR").unwrap());
     let vanilla = env::var_os("CARGO_FEATURE_VANILLA").is_some();
     let baseline = env::var_os("CARGO_FEATURE_BASELINE").is_some();
-    if vanilla && baseline {
-        return Err("the features `vanilla` and `baseline` exclude each other".into());
+    let pre_tactics = env::var_os("CARGO_FEATURE_PRE_TACTICS").is_some();
+    let chosen: Vec<&str> = [
+        ("vanilla", vanilla),
+        ("baseline", baseline),
+        ("pre-tactics", pre_tactics),
+    ]
+    .into_iter()
+    .filter(|(_, on)| *on)
+    .map(|(name, _)| name)
+    .collect();
+    if chosen.len() > 1 {
+        return Err(format!(
+            "the features `{}` exclude each other: each builds another tree. \
+             Build one at a time, each with its own --target-dir (target/FEATURE)",
+            chosen.join("` and `")
+        ));
     }
 
     let pin = read_pin(&repo.join("nethack-src/pin.env"))?;
@@ -65,7 +83,15 @@ fn run() -> Result<()> {
     } else {
         series(&repo.join("patches"))?
             .into_iter()
-            .filter(|(_, tagged)| !baseline || *tagged)
+            .filter(|(_, tag)| {
+                if baseline {
+                    *tag == Some(Tag::Baseline)
+                } else if pre_tactics {
+                    *tag != Some(Tag::Tactics)
+                } else {
+                    true
+                }
+            })
             .map(|(name, _)| name)
             .collect()
     };
@@ -73,6 +99,8 @@ fn run() -> Result<()> {
         "vanilla"
     } else if baseline {
         "baseline"
+    } else if pre_tactics {
+        "pre-tactics"
     } else {
         "variant"
     };
@@ -156,9 +184,23 @@ fn read_pin(path: &Path) -> Result<BTreeMap<String, String>> {
     Ok(pin)
 }
 
-/// The patches of `patches/series`, in order, each with whether it is tagged
-/// `[baseline]` (in a comment on its line); every one is watched.
-fn series(dir: &Path) -> Result<Vec<(String, bool)>> {
+/// The tags `patches/series` gives patches, in a comment on their line
+/// (`0001-x.patch  # [baseline]`); a patch carries one at most.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Tag {
+    /// Tools with no flanking in them, first in the series: the `baseline`
+    /// feature applies them alone to vanilla.
+    Baseline,
+    /// Issue 13's flanking monsters: the `pre-tactics` feature leaves them
+    /// out.
+    Tactics,
+}
+
+const TAGS: [(&str, Tag); 2] = [("[baseline]", Tag::Baseline), ("[tactics]", Tag::Tactics)];
+
+/// The patches of `patches/series`, in order, each with its tag if it has
+/// one; every one is watched.
+fn series(dir: &Path) -> Result<Vec<(String, Option<Tag>)>> {
     let path = dir.join("series");
     println!("cargo:rerun-if-changed={}", path.display());
     let text = fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
@@ -174,7 +216,16 @@ fn series(dir: &Path) -> Result<Vec<(String, bool)>> {
             return Err(format!("patches/series names {name}, which does not exist"));
         }
         println!("cargo:rerun-if-changed={}", p.display());
-        names.push((name.to_string(), comment.contains("[baseline]")));
+        let tags: Vec<&(&str, Tag)> = TAGS
+            .iter()
+            .filter(|(word, _)| comment.contains(word))
+            .collect();
+        if let [(a, _), (b, _), ..] = tags[..] {
+            return Err(format!(
+                "patches/series tags {name} both {a} and {b}: a patch carries one tag at most"
+            ));
+        }
+        names.push((name.to_string(), tags.first().map(|(_, tag)| *tag)));
     }
     Ok(names)
 }

@@ -31,7 +31,8 @@ const SYSCONF: &str = include_str!(concat!(env!("NETHACK_DATA_DIR"), "/sysconf")
 /// Files NetHack expects to exist and appends to.
 const SCORE_FILES: &[&str] = &["record", "logfile", "xlogfile", "perm"];
 
-/// `vanilla`, `baseline` or `variant`: which tree this binary was built from.
+/// `vanilla`, `baseline`, `pre-tactics` or `variant`: which tree this binary
+/// was built from.
 pub const FLAVOUR: &str = env!("NETHACK_FLAVOUR");
 
 /// The playground's directory name under the XDG data directory.
@@ -39,6 +40,8 @@ pub fn dir_name() -> &'static str {
     match FLAVOUR {
         "vanilla" => "nethack-flanking-vanilla",
         "baseline" => "nethack-flanking-baseline",
+        // its sysconf must not hold keys of the `[tactics]` patches
+        "pre-tactics" => "nethack-flanking-pre-tactics",
         _ => "nethack-flanking",
     }
 }

@@ -1,7 +1,7 @@
 //! The patch series: it applies to pristine vanilla with no fuzz or offset,
 //! pristine + series is exactly the tree the build compiled, and the
 //! maintainer's round trip (tree, then refresh) reproduces patches/ byte for
-//! byte.
+//! byte, `[tactics]` tags included.
 
 mod common;
 
@@ -138,6 +138,75 @@ fn tree_then_refresh_reproduces_the_series() {
         assert!(
             want == got,
             "refresh wrote {name} differently from patches/{name}"
+        );
+    }
+}
+
+/// A patch tagged `[tactics]` (issue 13's, left out by the `pre-tactics`
+/// feature) goes to its commit as `Series-Tag: tactics` and comes back
+/// tagged, with the series header naming the tag; `[baseline]` stays as it
+/// was.
+#[test]
+fn a_tactics_tag_survives_tree_then_refresh() {
+    let scratch = Scratch::new("refresh-tactics");
+    let input = scratch.path().join("in");
+    let tree = scratch.path().join("tree");
+    let out_dir = scratch.path().join("out");
+    std::fs::create_dir_all(&input).unwrap();
+    std::fs::create_dir_all(&out_dir).unwrap();
+    let names = series();
+    let last = names.last().unwrap();
+    for name in &names {
+        std::fs::copy(repo().join("patches").join(name), input.join(name)).unwrap();
+    }
+    let text = std::fs::read_to_string(repo().join("patches/series")).unwrap();
+    let tagged: String = text
+        .lines()
+        .map(|l| {
+            if l.trim() == last {
+                format!("{last}  # [tactics]\n")
+            } else {
+                format!("{l}\n")
+            }
+        })
+        .collect();
+    std::fs::write(input.join("series"), &tagged).unwrap();
+    patches_sh(
+        &["tree", tree.to_str().unwrap()],
+        &[("NETHACK_PATCHES_DIR", &input)],
+    );
+    let msg = Command::new("git")
+        .arg("-C")
+        .arg(&tree)
+        .args(["log", "-1", "--format=%B"])
+        .output()
+        .unwrap();
+    let msg = String::from_utf8_lossy(&msg.stdout);
+    assert!(
+        msg.lines().any(|l| l == "Series-Tag: tactics"),
+        "{last}'s commit has no Series-Tag: tactics:\n{msg}"
+    );
+    patches_sh(
+        &["refresh", tree.to_str().unwrap()],
+        &[("NETHACK_PATCHES_DIR", &out_dir)],
+    );
+    let got = std::fs::read_to_string(out_dir.join("series")).unwrap();
+    let entries = |s: &str| -> Vec<String> {
+        s.lines()
+            .filter(|l| !l.starts_with('#'))
+            .map(str::to_string)
+            .collect()
+    };
+    assert_eq!(entries(&got), entries(&tagged), "refresh wrote:\n{got}");
+    assert!(
+        got.lines()
+            .any(|l| l.starts_with("# [tactics]:") && l.contains("issue 13")),
+        "the series header does not explain [tactics]:\n{got}"
+    );
+    for name in &names {
+        assert!(
+            std::fs::read(out_dir.join(name)).unwrap() == std::fs::read(input.join(name)).unwrap(),
+            "refresh wrote {name} differently"
         );
     }
 }

@@ -5,13 +5,19 @@
 //! is what lets bench/run.sh measure the hooks' cost on the same game. It
 //! holds because the debug fuzzer leaves out the extended commands the
 //! variant adds (flagged `VARIANTCMD`, 0001-debug-fuzzer-switch.patch), which
-//! the second test checks for every command the series adds.
+//! the third test checks for every command the series adds.
+//!
+//! Likewise the variant with sysconf `FLANKING_AI=0` plays the fuzzer games
+//! of the build without issue 13's flanking monsters: the whole series but
+//! the `[tactics]` patches (`--features pre-tactics`).
 
 mod common;
 
 use std::collections::BTreeMap;
-use std::path::Path;
+use std::io::Read;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
 
 use common::{repo, Scratch};
 
@@ -22,42 +28,132 @@ const VARIANT: &str = env!("CARGO_BIN_EXE_nethack-flanking");
 const SEEDS: &[u64] = &[1, 2, 3];
 const TURNS: u32 = 3000;
 
-/// Makes the playground `pg` with `game` and sets sysconf FLANKING there
-/// (None: leave the sysconf as the game wrote it).
-fn playground(game: &Path, pg: &Path, flanking: Option<u32>) {
+/// Makes the playground `pg` with `game` and sets each `KEY=value` of
+/// `sysconf` there, replacing any line of that key (none: leave the sysconf
+/// as the game wrote it). Set only keys `game` knows: NetHack refuses a
+/// sysconf with an unknown key.
+fn playground(game: &Path, pg: &Path, sysconf: &[(&str, &str)]) {
     let out = Command::new(game)
         .env("NETHACK_FLANKING_PLAYGROUND", pg)
         .arg("--version")
         .output()
         .unwrap();
     assert!(out.status.success(), "{} --version failed", game.display());
-    if let Some(percent) = flanking {
-        let sysconf = pg.join("sysconf");
-        let text = std::fs::read_to_string(&sysconf).unwrap();
-        let mut lines: Vec<&str> = text
-            .lines()
-            .filter(|l| !l.starts_with("FLANKING="))
-            .collect();
-        let line = format!("FLANKING={percent}");
-        lines.push(&line);
-        std::fs::write(&sysconf, lines.join("\n") + "\n").unwrap();
+    if sysconf.is_empty() {
+        return;
     }
+    let path = pg.join("sysconf");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let mut lines: Vec<String> = text
+        .lines()
+        .filter(|l| !sysconf.iter().any(|(k, _)| l.starts_with(&format!("{k}="))))
+        .map(str::to_string)
+        .collect();
+    lines.extend(sysconf.iter().map(|(k, v)| format!("{k}={v}")));
+    std::fs::write(&path, lines.join("\n") + "\n").unwrap();
 }
 
-/// One fuzzer run; its closing line from "ended;" on.
+/// The fuzzer's options: the same hero every game, no prompts.
+fn fuzz_rc(scratch: &Scratch) -> PathBuf {
+    let rc = scratch.path().join("fuzz.rc");
+    std::fs::write(
+        &rc,
+        "OPTIONS=name:wizard,role:Valkyrie,race:human,gender:female,align:neutral\n\
+         OPTIONS=!legacy,!news,!splash_screen\n",
+    )
+    .unwrap();
+    rc
+}
+
+/// A game, in its playground, under a name for the report.
+struct Player<'a> {
+    name: &'a str,
+    game: &'a Path,
+    pg: &'a Path,
+}
+
+/// Plays every seed of SEEDS with both; a report of each game whose
+/// closing lines differ.
+fn differing_games(a: &Player, b: &Player, rc: &Path) -> Vec<String> {
+    let mut differ = Vec::new();
+    for &seed in SEEDS {
+        let la = closing_line(a.game, a.pg, rc, seed);
+        let lb = closing_line(b.game, b.pg, rc, seed);
+        if la != lb {
+            differ.push(format!(
+                "--fuzz={seed},{TURNS}:\n  {:<14}{la}\n  {:<14}{lb}",
+                a.name, b.name
+            ));
+        }
+    }
+    differ
+}
+
+/// A fuzzer game takes about a second; one that runs this long waits for a
+/// key that stdin will never give.
+const GAME_TIMEOUT: Duration = Duration::from_secs(120);
+
+/// One fuzzer run; its closing line from "ended;" on. A run that does not
+/// end in GAME_TIMEOUT is killed and fails with the last of its screen: a
+/// sysconf error (a key the game does not know) leaves NetHack waiting for
+/// a key, forever.
 fn closing_line(game: &Path, pg: &Path, rc: &Path, seed: u64) -> String {
-    let out = Command::new(game)
+    let mut child = Command::new(game)
         .env("NETHACK_FLANKING_PLAYGROUND", pg)
         .env("NETHACKOPTIONS", format!("@{}", rc.display()))
         .env("TERM", "xterm")
         .args(["-D", &format!("--fuzz={seed},{TURNS}")])
         .stdin(Stdio::null())
-        .stdout(Stdio::null())
-        .output()
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
         .unwrap();
-    let err = String::from_utf8_lossy(&out.stderr);
+    let mut stdout = child.stdout.take().unwrap();
+    let screen = std::thread::spawn(move || {
+        // only the screen's last few KB, for the report
+        let (mut tail, mut chunk) = (Vec::new(), [0u8; 8192]);
+        while let Ok(n @ 1..) = stdout.read(&mut chunk) {
+            tail.extend_from_slice(&chunk[..n]);
+            if tail.len() > 16384 {
+                tail.drain(..tail.len() - 4096);
+            }
+        }
+        tail
+    });
+    let mut stderr = child.stderr.take().unwrap();
+    let err = std::thread::spawn(move || {
+        let mut v = Vec::new();
+        let _ = stderr.read_to_end(&mut v);
+        v
+    });
+    let start = Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break Some(status);
+        }
+        if start.elapsed() > GAME_TIMEOUT {
+            let _ = child.kill();
+            let _ = child.wait();
+            break None;
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    let screen = screen.join().unwrap();
+    let stderr = err.join().unwrap();
+    let Some(status) = status else {
+        let tail = &screen[screen.len().saturating_sub(1024)..];
+        panic!(
+            "{} --fuzz={seed},{TURNS} in {} did not end in {} s (a sysconf error?); \
+             the last of its screen:\n{}",
+            game.display(),
+            pg.display(),
+            GAME_TIMEOUT.as_secs(),
+            String::from_utf8_lossy(tail)
+        );
+    };
+    let err = String::from_utf8_lossy(&stderr);
     assert!(
-        out.status.success(),
+        status.success(),
         "{} --fuzz={seed},{TURNS} failed:\n{err}",
         game.display()
     );
@@ -75,30 +171,27 @@ fn flanking_off_replays_the_baselines_fuzzer_games() {
     let baseline = common::feature_binary("baseline");
     let variant = Path::new(VARIANT);
     let scratch = Scratch::new("same-game");
-    let rc = scratch.path().join("fuzz.rc");
-    std::fs::write(
-        &rc,
-        "OPTIONS=name:wizard,role:Valkyrie,race:human,gender:female,align:neutral\n\
-         OPTIONS=!legacy,!news,!splash_screen\n",
-    )
-    .unwrap();
+    let rc = fuzz_rc(&scratch);
     let bpg = scratch.path().join("baseline");
     let vpg = scratch.path().join("variant-off");
     let onpg = scratch.path().join("variant-on");
-    playground(&baseline, &bpg, None);
-    playground(variant, &vpg, Some(0));
-    playground(variant, &onpg, Some(100));
+    playground(&baseline, &bpg, &[]);
+    playground(variant, &vpg, &[("FLANKING", "0")]);
+    playground(variant, &onpg, &[("FLANKING", "100")]);
 
-    let mut differ = Vec::new();
-    for &seed in SEEDS {
-        let b = closing_line(&baseline, &bpg, &rc, seed);
-        let v = closing_line(variant, &vpg, &rc, seed);
-        if b != v {
-            differ.push(format!(
-                "--fuzz={seed},{TURNS}:\n  baseline      {b}\n  FLANKING=0    {v}"
-            ));
-        }
-    }
+    let differ = differing_games(
+        &Player {
+            name: "baseline",
+            game: &baseline,
+            pg: &bpg,
+        },
+        &Player {
+            name: "FLANKING=0",
+            game: variant,
+            pg: &vpg,
+        },
+        &rc,
+    );
     assert!(
         differ.is_empty(),
         "FLANKING=0 should play the baseline's game:\n{}",
@@ -115,6 +208,41 @@ fn flanking_off_replays_the_baselines_fuzzer_games() {
         .map(|&s| closing_line(variant, &vpg, &rc, s))
         .collect();
     assert_ne!(on, off, "FLANKING=100 changed no game of seeds {SEEDS:?}");
+}
+
+/// Issue 13: "With FLANKING_AI=0, a fuzzer game is identical to one played
+/// by the build without this issue: same seed, same closing line." That
+/// build is `pre-tactics`, which does not know the key, so only the
+/// variant's sysconf sets it.
+#[test]
+fn flanking_ai_off_replays_the_pre_tactics_fuzzer_games() {
+    let pre = common::feature_binary("pre-tactics");
+    let variant = Path::new(VARIANT);
+    let scratch = Scratch::new("same-game-ai");
+    let rc = fuzz_rc(&scratch);
+    let ppg = scratch.path().join("pre-tactics");
+    let vpg = scratch.path().join("variant-ai-off");
+    playground(&pre, &ppg, &[]);
+    playground(variant, &vpg, &[("FLANKING_AI", "0")]);
+
+    let differ = differing_games(
+        &Player {
+            name: "pre-tactics",
+            game: &pre,
+            pg: &ppg,
+        },
+        &Player {
+            name: "FLANKING_AI=0",
+            game: variant,
+            pg: &vpg,
+        },
+        &rc,
+    );
+    assert!(
+        differ.is_empty(),
+        "FLANKING_AI=0 should play the pre-tactics build's game:\n{}",
+        differ.join("\n")
+    );
 }
 
 /// The `extcmdlist[]` entries of a cmd.c, by command name: the entry's

@@ -11,9 +11,9 @@ pub fn repo() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
-/// Builds the game with cargo feature `feature` (`vanilla`, `baseline`) in
-/// its own target directory, target/FEATURE, so that it does not wait on the
-/// cargo that runs the tests; returns the binary.
+/// Builds the game with cargo feature `feature` (`vanilla`, `baseline`,
+/// `pre-tactics`) in its own target directory, target/FEATURE, so that it
+/// does not wait on the cargo that runs the tests; returns the binary.
 pub fn feature_binary(feature: &str) -> PathBuf {
     let target = repo().join("target").join(feature);
     let out = Command::new(env!("CARGO"))
