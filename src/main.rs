@@ -160,7 +160,7 @@ fn run_game(argv0: OsString, dir: PathBuf, args: Vec<OsString>) -> ExitCode {
 /// The engine's entry points are called from C only; naming them here makes
 /// the linker keep them whatever order it reads the archives in.
 fn keep_engine() {
-    use rust_flanking::{abi, arena_abi, fixture_abi};
+    use rust_flanking::{abi, arena_abi, fixture_abi, movement_abi};
     std::hint::black_box([
         abi::flank_score as *const (),
         abi::flank_explain as *const (),
@@ -178,6 +178,11 @@ fn keep_engine() {
         fixture_abi::flank_fixtures_get as *const (),
         fixture_abi::flank_fixtures_get_v2 as *const (),
         fixture_abi::flank_fixtures_free as *const (),
+        movement_abi::flank_moves_new as *const (),
+        movement_abi::flank_moves_add as *const (),
+        movement_abi::flank_moves_count as *const (),
+        movement_abi::flank_moves_get as *const (),
+        movement_abi::flank_moves_free as *const (),
         // the arena (wizard mode, --arena)
         arena_abi::flank_arena_load as *const (),
         arena_abi::flank_arena_get as *const (),

@@ -9,6 +9,10 @@
 //! game state (tests/fixtures/README.md), and its zone, to-hit, damage,
 //! shield and extras checked against what the game works out. A test here
 //! holds a changed facing expectation to a failure.
+//!
+//! The movement fixtures (`*.move`, tests/fixtures/moves) run from the
+//! same entry point, through the real m_move()/dog_move(); a `*` moved to
+//! another square, or a wait where the mover steps, fails in the game.
 
 mod common;
 
@@ -16,6 +20,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
 use common::{repo, Scratch};
+use rust_flanking::movement::MoveFixture;
 
 const GAME: &str = env!("CARGO_BIN_EXE_nethack-flanking");
 
@@ -33,6 +38,10 @@ fn harness(playground: &Path, paths: &[&Path]) -> Output {
 
 fn fixture_files(dir: &Path) -> Vec<PathBuf> {
     rust_flanking::fixture::collect(&[dir.to_path_buf()]).unwrap()
+}
+
+fn move_files(dir: &Path) -> Vec<PathBuf> {
+    rust_flanking::movement::collect(&[dir.to_path_buf()]).unwrap()
 }
 
 /// The directories of tests/fixtures, arc and facing (`facing-*`) alike,
@@ -77,6 +86,9 @@ fn every_fixture_passes_in_the_game() {
         .count();
     assert!(facing >= 100, "only {facing} facing fixtures found");
 
+    let moves = move_files(&repo().join("tests/fixtures"));
+    assert!(moves.len() >= 12, "only {} movement fixtures", moves.len());
+
     let paths: Vec<&Path> = dirs.iter().map(PathBuf::as_path).collect();
     let out = harness(&scratch.path().join("playground"), &paths);
     let stdout = String::from_utf8_lossy(&out.stdout);
@@ -90,18 +102,29 @@ fn every_fixture_passes_in_the_game() {
     let (summary, results) = lines.split_last().expect("no output");
     assert_eq!(
         results.len(),
-        files.len(),
+        files.len() + moves.len(),
         "one line per fixture:\n{stdout}"
     );
     for line in results {
         assert!(line.starts_with("ok "), "{line}\n{stdout}");
     }
-    // One line per fixture, in the files' sorted order.
-    for (line, path) in results.iter().zip(&files) {
-        let f = rust_flanking::fixture::Fixture::load(path).unwrap();
-        assert_eq!(*line, format!("ok {}", f.name));
+    // One line per fixture, in the files' sorted order, the movement
+    // fixtures after the others.
+    let names = files
+        .iter()
+        .map(|p| rust_flanking::fixture::Fixture::load(p).unwrap().name)
+        .chain(moves.iter().map(|p| MoveFixture::load(p).unwrap().name));
+    for (line, name) in results.iter().zip(names) {
+        assert_eq!(*line, format!("ok {name}"));
     }
-    assert_eq!(*summary, format!("{} passed, 0 failed", files.len()));
+    let n = moves.len();
+    assert_eq!(
+        *summary,
+        format!(
+            "{} passed, 0 failed ({n} of {n} movement fixtures passed)",
+            files.len() + n
+        )
+    );
     assert!(stderr.is_empty(), "stderr: {stderr}");
     // No lock or level files left behind, no save, no paniclog.
     common::assert_nothing_left(&scratch.path().join("playground"), "flankfx");
@@ -166,6 +189,92 @@ fn a_changed_facing_expectation_fails_in_the_game() {
         );
     }
     assert_eq!(lines[3], "1 passed, 2 failed", "{stdout}");
+    common::assert_nothing_left(&scratch.path().join("playground"), "flankfx");
+}
+
+#[test]
+fn a_moved_movement_square_fails_in_the_game() {
+    let scratch = Scratch::new("fixture-harness-moves");
+    let copy = scratch.path().join("fixtures");
+    std::fs::create_dir_all(&copy).unwrap();
+    let moves = repo().join("tests/fixtures/moves");
+    for f in ["m02-wall-lone.move", "m07-waits-at-most-three.move"] {
+        std::fs::copy(moves.join(f), copy.join(f)).unwrap();
+    }
+    // m02: the '*' one square west, onto the square south of the hero
+    // (where the jackal's bite counts 1 and vanilla does not go either)
+    let m02 = copy.join("m02-wall-lone.move");
+    let text = std::fs::read_to_string(&m02).unwrap();
+    assert!(text.contains("\n......*....\n"), "{text}");
+    std::fs::write(&m02, text.replace("\n......*....\n", "\n.....*.....\n")).unwrap();
+    // m07: a step one turn before the bound ends the wait
+    let m07 = copy.join("m07-waits-at-most-three.move");
+    let text = std::fs::read_to_string(&m07).unwrap();
+    assert!(text.contains("\nexpect: wait wait wait move\n"), "{text}");
+    std::fs::write(
+        &m07,
+        text.replace(
+            "\nexpect: wait wait wait move\n",
+            "\nexpect: wait wait move\n",
+        ),
+    )
+    .unwrap();
+    // and an unknown species: refused by name, with its file and line
+    std::fs::write(
+        copy.join("zz-unknown.move"),
+        "mover: j\nexpect: wait\ncreature j: jackalope\nmap:\n.@..\n...j\nend\n",
+    )
+    .unwrap();
+
+    let out = harness(&scratch.path().join("playground"), &[&copy]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(!out.status.success(), "a moved square must fail:\n{stdout}");
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(
+        lines.len(),
+        4,
+        "one line per fixture and a summary:\n{stdout}"
+    );
+    assert_eq!(
+        lines[0],
+        format!(
+            "FAIL m02-wall-lone: {}: run 1, turn 1: expected a step to a '*' square, \
+             but it went to row 3 col 7 (and 7 more)",
+            m02.display()
+        ),
+        "{stdout}"
+    );
+    assert_eq!(
+        lines[1],
+        format!(
+            "FAIL m07-waits-at-most-three: {}: run 1, turn 3: expected a step to a '*' \
+             square, but it stayed on row 2 col 8 (and 7 more)",
+            m07.display()
+        ),
+        "{stdout}"
+    );
+    assert_eq!(
+        lines[2],
+        format!(
+            "FAIL zz-unknown: cannot build it in the game: unknown species `jackalope` ({}:3)",
+            copy.join("zz-unknown.move").display()
+        ),
+        "{stdout}"
+    );
+    assert_eq!(
+        lines[3], "0 passed, 3 failed (0 of 3 movement fixtures passed)",
+        "{stdout}"
+    );
+    // the unchanged files pass, named one by one too
+    let one = harness(
+        &scratch.path().join("playground"),
+        &[&moves.join("m02-wall-lone.move")],
+    );
+    assert!(one.status.success());
+    assert_eq!(
+        String::from_utf8_lossy(&one.stdout),
+        "ok m02-wall-lone\n1 passed, 0 failed (1 of 1 movement fixtures passed)\n"
+    );
     common::assert_nothing_left(&scratch.path().join("playground"), "flankfx");
 }
 

@@ -550,6 +550,95 @@ int32_t flank_fixtures_get_v2(const struct flank_fixture_set *set,
 void flank_fixtures_free(struct flank_fixture_set *set);
 
 /*
+ * Movement fixtures (*.move; tests/fixtures/README.md, "Movement
+ * fixtures"): a map, a mover, its target and allies, the rule set, and
+ * what the mover must do on each of its turns.  The game's harness
+ * (--flank-fixtures) plays each through the real m_move() or dog_move().
+ * A set of them is separate from a set of *.flank fixtures: neither
+ * collects the other's files.
+ */
+
+/* States of a movement fixture's creature (its `creature X:` line); none
+   of PEACEFUL and TAME means hostile. */
+#define FLANK_MV_PEACEFUL 0x01u
+#define FLANK_MV_TAME 0x02u
+#define FLANK_MV_SLEEPING 0x04u
+#define FLANK_MV_FLEEING 0x08u
+#define FLANK_MV_HURT 0x10u     /* half its hit points */
+#define FLANK_MV_ATTACKED 0x20u /* flank_ai_attacked() before each of its
+                                   turns (the mover only) */
+#define FLANK_MV_STILL 0x40u    /* did not step closer last turn (not the
+                                   mover); without it a hostile creature's
+                                   previous square is one step farther
+                                   from the hero */
+
+/* What the mover must do on one of its turns (expect[]). */
+#define FLANK_MV_MOVE 0    /* end on a '*' square */
+#define FLANK_MV_WAIT 1    /* stay where it is */
+#define FLANK_MV_VANILLA 2 /* end where the same run with FLANKING_AI off
+                              ends */
+#define FLANK_MV_MAX_TURNS 16
+
+/* One creature of a movement fixture: one per letter of the map. */
+struct flank_move_creature {
+    const char *species; /* NetHack's name, as written: "little dog" */
+    uint16_t row, col;   /* where in the map */
+    uint16_t line;       /* the line of its `creature` line */
+    uint8_t states;      /* FLANK_MV_* */
+    uint8_t mover;       /* 1 for the mover, else 0 */
+    char letter;         /* its map letter */
+    uint8_t reserved[3]; /* always 0 */
+};
+
+/* One movement fixture.  When error is not NULL the file could not be
+   used and only name, path and error mean anything. */
+struct flank_move_fixture {
+    const char *name;  /* `name:`, else the file's stem; never NULL */
+    const char *path;  /* the file; never NULL */
+    const char *error; /* NULL, or "file:line: what is wrong" */
+    /* The map block, rows * cols characters row by row (short rows padded
+       with spaces, solid rock) and a NUL.  '*' is floor where a `move`
+       may end. */
+    const char *map;
+    uint16_t rows, cols;
+    uint16_t hero_row, hero_col; /* where '@' is */
+    uint16_t runs;               /* `runs:`, RNG seeds 1..runs */
+    uint16_t ncreatures;         /* entries in creatures[] */
+    const struct flank_move_creature *creatures; /* in map order */
+    uint8_t rules;    /* `rules:` id, FLANK_RULES_* (proposal if not given) */
+    uint8_t facing;   /* `facing:`, the hero's FLANK_DIR_*, or
+                         FLANK_FX_UNSET when not given */
+    uint8_t nexpect;  /* turns in expect[], 1..FLANK_MV_MAX_TURNS */
+    uint8_t reserved; /* always 0 */
+    uint8_t expect[FLANK_MV_MAX_TURNS]; /* FLANK_MV_MOVE, ... per turn */
+};
+
+/* An ordered collection of movement fixtures; opaque. */
+struct flank_move_set;
+
+/* A new, empty set (NULL only if memory ran out). */
+struct flank_move_set *flank_moves_new(void);
+
+/*
+ * Adds the movement fixture file at path, or every *.move file under the
+ * directory at path (recursively, sorted by path); as flank_fixtures_add(),
+ * nothing is dropped.  Returns the number of entries added, or
+ * FLANK_E_NULL.
+ */
+int32_t flank_moves_add(struct flank_move_set *set, const char *path);
+
+/* The number of entries, or FLANK_E_NULL. */
+int32_t flank_moves_count(const struct flank_move_set *set);
+
+/* Entry index into *out: FLANK_OK, FLANK_E_NULL or FLANK_E_INDEX.  The
+   strings and the array stay valid until the set is freed. */
+int32_t flank_moves_get(const struct flank_move_set *set, int32_t index,
+                        struct flank_move_fixture *out);
+
+/* Frees the set and its strings; NULL is fine. */
+void flank_moves_free(struct flank_move_set *set);
+
+/*
  * ==================================================================
  * Arena scenarios, for the in-game arena (test support, not in play)
  * ==================================================================

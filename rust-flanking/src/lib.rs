@@ -25,6 +25,8 @@
 //! * [`explain`]: the score in the proposal's own words.
 //! * [`facing`]: facing zones and the rule sets of design/FACING.md, behind
 //!   `flank_facing_eval`.
+//! * [`movement`], [`movement_abi`]: the `*.move` movement fixtures, checked
+//!   against the planner and, over the C ABI, played by the game's harness.
 //! * [`plan`]: monsters that flank (design/TACTICS.md): where a planner
 //!   steps and when it hangs back, behind `flank_plan`.
 #![deny(unsafe_op_in_unsafe_fn)]
@@ -39,6 +41,8 @@ pub mod fixture;
 pub mod fixture_abi;
 pub mod gen;
 pub mod model;
+pub mod movement;
+pub mod movement_abi;
 pub mod plan;
 pub mod rules;
 pub mod sys;

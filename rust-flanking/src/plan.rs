@@ -508,6 +508,56 @@ pub fn plan(raw: &flank_plan_input) -> Result<Decision, PlanError> {
     Ok(decision)
 }
 
+/// One candidate square's worth to the mover, as [`plan`] weighs it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct CandidateWorth {
+    /// The target's index.
+    pub target: u8,
+    /// The square, as a direction from that target.
+    pub dir: u8,
+    /// The to-hit bonus there, in half points.
+    pub hit_half_points: u8,
+    /// The damage change there: percent...
+    pub damage_percent: u16,
+    /// ... and flat part.
+    pub damage_flat: i16,
+}
+
+impl CandidateWorth {
+    /// What [`plan`] compares: to-hit first, then the damage change.
+    pub fn key(&self) -> (u8, u16, i16) {
+        (self.hit_half_points, self.damage_percent, self.damage_flat)
+    }
+
+    /// Whether a square of this worth is worth more than a square next to
+    /// no target (no bonus, damage unchanged).
+    pub fn above_nothing(&self) -> bool {
+        let n = Worth::NOTHING;
+        self.key() > (n.hit, n.percent, n.flat)
+    }
+}
+
+/// Every candidate square of a plan input with its worth, targets in
+/// order, then directions clockwise from west: what [`plan`] chooses
+/// among (the movement fixtures' check, `crate::movement`).
+pub fn candidate_worths(raw: &flank_plan_input) -> Result<Vec<CandidateWorth>, PlanError> {
+    let targets = validate(raw)?;
+    let mut out = Vec::new();
+    for (i, t) in (0u8..).zip(targets.iter()) {
+        for d in (0..8u8).filter(|d| t.candidates & (1 << d) != 0) {
+            let r = t.eval(d);
+            out.push(CandidateWorth {
+                target: i,
+                dir: d,
+                hit_half_points: r.hit_half_points,
+                damage_percent: r.damage_percent,
+                damage_flat: r.damage_flat,
+            });
+        }
+    }
+    Ok(out)
+}
+
 /// [`plan`] on a raw input, for the ABI: the result and the number of
 /// candidates scored, or the error's code.
 pub fn plan_raw(raw: &flank_plan_input) -> Result<(flank_plan_result, i32), i32> {

@@ -37,15 +37,60 @@ fn check_passes_on_all_fixtures() {
     let (code, out, err) = flank(&["check".as_ref(), fixtures_dir().as_os_str()]);
     assert_eq!(code, 0, "{out}{err}");
     let files = rust_flanking::fixture::collect(&[fixtures_dir()]).unwrap();
+    let moves = rust_flanking::movement::collect(&[fixtures_dir()]).unwrap();
+    assert!(moves.len() >= 12, "only {} movement fixtures", moves.len());
     assert!(out.lines().any(|l| l == "ok p01-lone-dingo"));
+    assert!(out.lines().any(|l| l == "ok m02-wall-lone"));
     assert_eq!(
         out.lines().filter(|l| l.starts_with("ok ")).count(),
-        files.len()
+        files.len() + moves.len()
     );
+    let n = moves.len();
     assert!(
-        out.ends_with(&format!("{} passed, 0 failed\n", files.len())),
+        out.ends_with(&format!(
+            "{} passed, 0 failed ({n} of {n} movement fixtures passed)\n",
+            files.len() + n
+        )),
         "{out}"
     );
+}
+
+#[test]
+fn check_fails_when_a_movement_square_is_moved() {
+    let tmp = std::env::temp_dir().join(format!("flank-cli-move-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&tmp);
+    std::fs::create_dir_all(&tmp).unwrap();
+    // m02: the '*' one square west, onto the square south of the hero
+    let from = fixtures_dir().join("moves/m02-wall-lone.move");
+    let text = std::fs::read_to_string(&from).unwrap();
+    assert!(text.contains("\n......*....\n"), "{text}");
+    let moved = text.replace("\n......*....\n", "\n.....*.....\n");
+    std::fs::write(tmp.join("m02-wall-lone.move"), moved).unwrap();
+    // and a malformed one, named by file and line
+    std::fs::write(
+        tmp.join("zz-bad.move"),
+        "mover: j\nexpect: move hop\ncreature j: jackal\nmap:\n.@*\n..j\nend\n",
+    )
+    .unwrap();
+    let (code, out, _) = flank(&["check".as_ref(), tmp.as_os_str()]);
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.lines().any(
+            |l| l.starts_with("FAIL m02-wall-lone: the best squares (hit 1.5,")
+                && l.ends_with("are row 3 col 7, but the `*` squares are row 3 col 6")
+        ),
+        "{out}"
+    );
+    assert!(
+        out.lines().any(|l| l.starts_with("FAIL ")
+            && l.contains("zz-bad.move:2: bad expect: unknown word `hop`")),
+        "{out}"
+    );
+    assert!(
+        out.ends_with("0 passed, 2 failed (0 of 2 movement fixtures passed)\n"),
+        "{out}"
+    );
+    std::fs::remove_dir_all(&tmp).unwrap();
 }
 
 #[test]
@@ -75,7 +120,15 @@ fn check_fails_when_an_expected_value_is_changed() {
             .any(|l| l.starts_with("FAIL ") && l.contains("zz-broken.flank:5: missing `end`")),
         "{out}"
     );
-    assert!(out.trim_end().ends_with("passed, 2 failed"), "{out}");
+    let n = rust_flanking::movement::collect(&[fixtures_dir()])
+        .unwrap()
+        .len();
+    assert!(
+        out.trim_end().ends_with(&format!(
+            "passed, 2 failed ({n} of {n} movement fixtures passed)"
+        )),
+        "{out}"
+    );
     std::fs::remove_dir_all(&tmp).unwrap();
 }
 
@@ -218,9 +271,14 @@ fn check_fails_when_a_facing_expectation_is_changed() {
             && l.contains("bad expect-damage: `20->17` does not follow from 80% +0")),
         "{out}"
     );
+    let n = rust_flanking::movement::collect(std::slice::from_ref(&tmp))
+        .unwrap()
+        .len();
     assert!(
-        out.trim_end()
-            .ends_with(&format!("{} passed, 5 failed", files.len() - 5)),
+        out.trim_end().ends_with(&format!(
+            "{} passed, 5 failed ({n} of {n} movement fixtures passed)",
+            files.len() - 5 + n
+        )),
         "{out}"
     );
     std::fs::remove_dir_all(&tmp).unwrap();

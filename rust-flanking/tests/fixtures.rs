@@ -199,3 +199,29 @@ fn implicit_facing_fig_1_has_every_cell_for_every_facing() {
     }
     assert_eq!(seen.len(), 64);
 }
+
+/// Every movement fixture (`*.move`) parses and its first `move`, if any,
+/// is what the planner rates best; and enough of them have a square worth
+/// something that the check is not vacuous.
+#[test]
+fn every_movement_fixture_checks_against_the_planner() {
+    use rust_flanking::movement::{collect as collect_moves, MoveFixture};
+    let files = collect_moves(&[fixtures_dir()]).unwrap();
+    assert!(files.len() >= 12, "only {} movement fixtures", files.len());
+    // the two collections do not pick up each other's files
+    assert!(files.iter().all(|p| p.extension().unwrap() == "move"));
+    assert!(collect(&[fixtures_dir()])
+        .unwrap()
+        .iter()
+        .all(|p| p.extension().unwrap() == "flank"));
+    let mut weighed = 0;
+    for path in &files {
+        let f = MoveFixture::load(path).unwrap_or_else(|e| panic!("{e}"));
+        match f.check() {
+            Ok(Some(_)) => weighed += 1,
+            Ok(None) => {}
+            Err(e) => panic!("{}: {e}", f.name),
+        }
+    }
+    assert!(weighed >= 6, "only {weighed} fixtures weigh a square");
+}

@@ -488,7 +488,12 @@ fn planners(run: &Run) -> Verdict {
         let hero = gap(a.hero_bonus, b.hero_bonus);
         let pet = sc.scenario.name.starts_with("pet-");
         let (side, key, on_mean, off_mean) = if pet {
-            ("the hero's (with the pet)", hero, a.hero_bonus, b.hero_bonus)
+            (
+                "the hero's (with the pet)",
+                hero,
+                a.hero_bonus,
+                b.hero_bonus,
+            )
         } else {
             ("the monsters'", foe, a.foe_bonus, b.foe_bonus)
         };
@@ -649,7 +654,10 @@ mod tests {
         let up = run(vec![ai_scenario("mines-gang", 2, 4)]);
         assert_eq!(finding(&up, claim), Finding::Supported);
         let text = &verdicts(&up)[4].text;
-        assert!(text.contains("`mines-gang`: the monsters' bonus per roll"), "{text}");
+        assert!(
+            text.contains("`mines-gang`: the monsters' bonus per roll"),
+            "{text}"
+        );
         let same = run(vec![ai_scenario("mines-gang", 3, 3)]);
         assert_eq!(finding(&same, claim), Finding::NotShown);
         let mixed = run(vec![

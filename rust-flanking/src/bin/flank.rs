@@ -1,7 +1,9 @@
-//! `flank`: check, score and explain `*.flank` fixtures with the Rust engine.
+//! `flank`: check, score and explain `*.flank` fixtures with the Rust engine,
+//! and check `*.move` movement fixtures against the planner.
 //!
 //! ```text
-//! flank check FILE|DIR...   every fixture scores its `expect` value?
+//! flank check FILE|DIR...   every fixture scores its `expect` value, every
+//!                           movement fixture's first `move` is the plan's?
 //! flank score FILE...       print each fixture's score
 //! flank explain FILE        explain one score in the proposal's words
 //! flank gen SEED COUNT DIR  write COUNT random valid fixtures of SEED
@@ -12,6 +14,7 @@ use std::process::ExitCode;
 
 use rust_flanking::explain::{explain_words, facing_words, format_half_points};
 use rust_flanking::fixture::{collect, damage_words, extra_words, Fixture};
+use rust_flanking::movement::{self, MoveFixture};
 use rust_flanking::sys::flank_facing_result;
 
 const USAGE: &str = "usage:
@@ -26,7 +29,9 @@ const USAGE: &str = "usage:
                             set by the engine: flank gen --facing SEED ...)
 
 Fixtures with `rules:` (the facing extension) are also checked for their
-zone, to-hit bonus, damage, shield and extras.";
+zone, to-hit bonus, damage, shield and extras.  `check` also reads the
+movement fixtures (*.move): when the first turn is `move`, the squares
+the planner rates best must be the map's `*` squares.";
 
 /// `println!` that survives a closed pipe (`flank score DIR | head`): when
 /// stdout is gone there is nobody left to tell, so the tool stops with a
@@ -105,8 +110,22 @@ fn facing_summary(r: &flank_facing_result) -> String {
     )
 }
 
+/// A file named on the command line is a movement fixture when it ends in
+/// `.move`; directories are searched for both kinds.
+fn is_move_file(p: &std::path::Path) -> bool {
+    !p.is_dir() && p.extension().is_some_and(|e| e == "move")
+}
+
 fn check(paths: &[PathBuf]) -> ExitCode {
-    let files = match collect(paths) {
+    let (move_args, flank_args): (Vec<PathBuf>, Vec<PathBuf>) =
+        paths.iter().cloned().partition(|p| is_move_file(p));
+    let dirs: Vec<PathBuf> = paths.iter().filter(|p| p.is_dir()).cloned().collect();
+    let found = collect(&flank_args).and_then(|flank| {
+        let mut moves = movement::collect(&dirs)?;
+        moves.extend(move_args);
+        Ok((flank, moves))
+    });
+    let (files, move_files) = match found {
         Ok(f) => f,
         Err(e) => {
             eprintln!("flank: {e}");
@@ -142,12 +161,40 @@ fn check(paths: &[PathBuf]) -> ExitCode {
             }
         }
     }
-    say!("{passed} passed, {failed} failed");
+    let (mut moved, mut move_failed) = (0, 0);
+    for path in &move_files {
+        match MoveFixture::load(path)
+            .map_err(|e| e.to_string())
+            .and_then(|f| {
+                f.check()
+                    .map(|_| f.name.clone())
+                    .map_err(|e| format!("{}: {e}", f.name))
+            }) {
+            Ok(name) => {
+                say!("ok {name}");
+                moved += 1;
+            }
+            Err(e) => {
+                say!("FAIL {e}");
+                move_failed += 1;
+            }
+        }
+    }
+    passed += moved;
+    failed += move_failed;
+    if move_files.is_empty() {
+        say!("{passed} passed, {failed} failed");
+    } else {
+        say!(
+            "{passed} passed, {failed} failed ({moved} of {} movement fixtures passed)",
+            move_files.len()
+        );
+    }
     if failed == 0 && passed > 0 {
         ExitCode::SUCCESS
     } else {
         if passed + failed == 0 {
-            eprintln!("flank: no *.flank files found");
+            eprintln!("flank: no *.flank or *.move files found");
         }
         ExitCode::FAILURE
     }

@@ -1,0 +1,372 @@
+//! The movement fixtures over the C ABI ("Movement fixtures" in the fixture
+//! section of `include/flanking.h`): the game's fixture harness reads
+//! `*.move` files through these functions, so the format has one parser,
+//! [`crate::movement`].
+//!
+//! A set is a `Box<MoveSet>` behind the header's opaque
+//! `struct flank_move_set`; it owns every string and array it hands out.
+//! Parsing runs under `catch_unwind`, so no panic (a bug) unwinds into C.
+
+use std::ffi::{c_char, CStr, CString, OsStr};
+use std::os::unix::ffi::OsStrExt;
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::path::{Path, PathBuf};
+
+use crate::movement::{collect, MoveFixture};
+use crate::sys;
+
+pub use sys::{flank_move_creature, flank_move_fixture, flank_move_set};
+
+// The header's prototypes, as bindgen read them, are the types of the
+// functions below (see the same check in `abi`).
+const _: () = {
+    let _: unsafe extern "C" fn() -> *mut flank_move_set = sys::flank_moves_new;
+    let _: extern "C" fn() -> *mut flank_move_set = flank_moves_new;
+    let _: unsafe extern "C" fn(*mut flank_move_set, *const c_char) -> i32 = sys::flank_moves_add;
+    let _: unsafe extern "C" fn(*mut flank_move_set, *const c_char) -> i32 = flank_moves_add;
+    let _: unsafe extern "C" fn(*const flank_move_set) -> i32 = sys::flank_moves_count;
+    let _: unsafe extern "C" fn(*const flank_move_set) -> i32 = flank_moves_count;
+    let _: unsafe extern "C" fn(*const flank_move_set, i32, *mut flank_move_fixture) -> i32 =
+        sys::flank_moves_get;
+    let _: unsafe extern "C" fn(*const flank_move_set, i32, *mut flank_move_fixture) -> i32 =
+        flank_moves_get;
+    let _: unsafe extern "C" fn(*mut flank_move_set) = sys::flank_moves_free;
+    let _: unsafe extern "C" fn(*mut flank_move_set) = flank_moves_free;
+};
+
+/// One entry of a set: a parsed movement fixture or the error that stopped
+/// it, with the C strings and the array the struct points into. The
+/// pointers point into heap buffers, which stay put when the entry moves.
+#[derive(Debug)]
+pub struct MoveEntry {
+    name: CString,
+    path: CString,
+    error: Option<CString>,
+    map: CString,
+    species: Vec<CString>,
+    creatures: Vec<flank_move_creature>,
+    raw: flank_move_fixture,
+}
+
+/// A C string of `s`, with any NUL byte replaced so nothing is cut short.
+fn c_string(s: &str) -> CString {
+    CString::new(s.replace('\0', "\u{FFFD}")).unwrap_or_default()
+}
+
+fn small(n: usize) -> u16 {
+    u16::try_from(n).unwrap_or(u16::MAX)
+}
+
+impl MoveEntry {
+    /// The entry of a parsed fixture.
+    pub fn from_fixture(f: &MoveFixture) -> MoveEntry {
+        let rows = f.map.len();
+        let cols = f.map.iter().map(|r| r.chars().count()).max().unwrap_or(0);
+        if rows > usize::from(u16::MAX) || cols > usize::from(u16::MAX) {
+            return MoveEntry::from_error(
+                &f.path,
+                &format!(
+                    "{}: the map block is {cols} columns by {rows} rows, too large",
+                    f.path.display()
+                ),
+            );
+        }
+        let mut map = String::with_capacity(rows * cols);
+        for row in &f.map {
+            map.push_str(row);
+            map.extend(std::iter::repeat_n(' ', cols - row.chars().count()));
+        }
+        let mut species = Vec::new();
+        let mut creatures = Vec::new();
+        for (r, row) in f.map.iter().enumerate() {
+            for (c, ch) in row.chars().enumerate() {
+                let Some(spec) = f.creatures.get(&ch) else {
+                    continue;
+                };
+                let s = c_string(&spec.species);
+                creatures.push(flank_move_creature {
+                    species: s.as_ptr(),
+                    row: small(r),
+                    col: small(c),
+                    line: small(spec.line),
+                    states: spec.states.bits(),
+                    mover: u8::from(ch == f.mover),
+                    letter: ch as u8 as c_char,
+                    reserved: [0; 3],
+                });
+                species.push(s);
+            }
+        }
+        let mut expect = [0u8; sys::FLANK_MV_MAX_TURNS as usize];
+        for (slot, e) in expect.iter_mut().zip(&f.expect) {
+            *slot = e.code();
+        }
+        let raw = flank_move_fixture {
+            rows: small(rows),
+            cols: small(cols),
+            hero_row: small(f.hero_at.0),
+            hero_col: small(f.hero_at.1),
+            runs: f.runs,
+            ncreatures: small(creatures.len()),
+            rules: f.rules.id(),
+            facing: f.facing.unwrap_or(sys::FLANK_FX_UNSET as u8),
+            nexpect: f.expect.len() as u8,
+            expect,
+            ..Default::default()
+        };
+        MoveEntry {
+            name: c_string(&f.name),
+            path: c_string(&f.path.display().to_string()),
+            error: None,
+            map: c_string(&map),
+            species,
+            creatures,
+            raw,
+        }
+    }
+
+    /// The entry of a file (or path) that could not be used.
+    pub fn from_error(path: &Path, error: &str) -> MoveEntry {
+        let name = path
+            .file_stem()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_else(|| path.display().to_string());
+        MoveEntry {
+            name: c_string(&name),
+            path: c_string(&path.display().to_string()),
+            error: Some(c_string(error)),
+            map: CString::default(),
+            species: Vec::new(),
+            creatures: Vec::new(),
+            raw: flank_move_fixture::default(),
+        }
+    }
+
+    /// The struct C sees; its pointers live as long as `self`.
+    pub fn to_c(&self) -> flank_move_fixture {
+        flank_move_fixture {
+            name: self.name.as_ptr(),
+            path: self.path.as_ptr(),
+            error: self.error.as_ref().map_or(std::ptr::null(), |e| e.as_ptr()),
+            map: self.map.as_ptr(),
+            creatures: if self.creatures.is_empty() {
+                std::ptr::null()
+            } else {
+                self.creatures.as_ptr()
+            },
+            ..self.raw
+        }
+    }
+
+    /// The error text, if the entry is one.
+    pub fn error(&self) -> Option<&CStr> {
+        self.error.as_deref()
+    }
+
+    /// The species strings the creatures point to, in map order.
+    pub fn species(&self) -> &[CString] {
+        &self.species
+    }
+}
+
+/// What `struct flank_move_set` really is.
+#[derive(Debug, Default)]
+pub struct MoveSet {
+    entries: Vec<MoveEntry>,
+}
+
+impl MoveSet {
+    /// An empty set.
+    pub fn new() -> MoveSet {
+        MoveSet::default()
+    }
+
+    /// Adds the movement fixture at `path`, or every `*.move` under the
+    /// directory `path` (recursively, sorted); returns how many entries
+    /// were added. Nothing is dropped: a bad file or an unsearchable path
+    /// is an entry with an error.
+    pub fn add(&mut self, path: &Path) -> usize {
+        let before = self.entries.len();
+        let files = match collect(&[path.to_path_buf()]) {
+            Ok(files) => files,
+            Err(e) => {
+                self.entries.push(MoveEntry::from_error(
+                    path,
+                    &format!("{}: cannot search for fixtures: {e}", path.display()),
+                ));
+                return 1;
+            }
+        };
+        for file in files {
+            let entry = catch_unwind(AssertUnwindSafe(|| match MoveFixture::load(&file) {
+                Ok(f) => MoveEntry::from_fixture(&f),
+                Err(e) => MoveEntry::from_error(&file, &e.to_string()),
+            }))
+            .unwrap_or_else(|_| {
+                MoveEntry::from_error(
+                    &file,
+                    &format!("{}: the fixture parser failed (a bug)", file.display()),
+                )
+            });
+            self.entries.push(entry);
+        }
+        self.entries.len() - before
+    }
+
+    /// The entries, in order.
+    pub fn entries(&self) -> &[MoveEntry] {
+        &self.entries
+    }
+}
+
+/// `flank_moves_new()`: a new, empty set.
+#[no_mangle]
+pub extern "C" fn flank_moves_new() -> *mut flank_move_set {
+    Box::into_raw(Box::new(MoveSet::new())).cast()
+}
+
+/// `flank_moves_add()`: adds a file or a directory of movement fixtures.
+///
+/// # Safety
+/// `set` is NULL or a set from [`flank_moves_new`] not yet freed; `path`
+/// is NULL or a NUL-terminated string.
+#[no_mangle]
+pub unsafe extern "C" fn flank_moves_add(set: *mut flank_move_set, path: *const c_char) -> i32 {
+    if set.is_null() || path.is_null() {
+        return sys::FLANK_E_NULL;
+    }
+    // SAFETY: the caller guarantees both pointers are valid.
+    let (set, path) = unsafe { (&mut *set.cast::<MoveSet>(), CStr::from_ptr(path)) };
+    let path = PathBuf::from(OsStr::from_bytes(path.to_bytes()));
+    let added = catch_unwind(AssertUnwindSafe(|| set.add(&path))).unwrap_or(0);
+    i32::try_from(added).unwrap_or(i32::MAX)
+}
+
+/// `flank_moves_count()`: the number of entries.
+///
+/// # Safety
+/// `set` is NULL or a live set from [`flank_moves_new`].
+#[no_mangle]
+pub unsafe extern "C" fn flank_moves_count(set: *const flank_move_set) -> i32 {
+    // SAFETY: the caller guarantees `set` is NULL or valid.
+    match unsafe { set.cast::<MoveSet>().as_ref() } {
+        Some(set) => i32::try_from(set.entries.len()).unwrap_or(i32::MAX),
+        None => sys::FLANK_E_NULL,
+    }
+}
+
+/// `flank_moves_get()`: entry `index` into `*out`.
+///
+/// # Safety
+/// `set` is NULL or a live set from [`flank_moves_new`]; `out` is NULL or
+/// points to a writable `struct flank_move_fixture`.
+#[no_mangle]
+pub unsafe extern "C" fn flank_moves_get(
+    set: *const flank_move_set,
+    index: i32,
+    out: *mut flank_move_fixture,
+) -> i32 {
+    if out.is_null() {
+        return sys::FLANK_E_NULL;
+    }
+    // SAFETY: the caller guarantees `set` is NULL or valid.
+    let Some(set) = (unsafe { set.cast::<MoveSet>().as_ref() }) else {
+        return sys::FLANK_E_NULL;
+    };
+    let Some(entry) = usize::try_from(index).ok().and_then(|i| set.entries.get(i)) else {
+        return sys::FLANK_E_INDEX;
+    };
+    // SAFETY: `out` is not NULL and the caller guarantees it is writable.
+    unsafe { out.write(entry.to_c()) };
+    sys::FLANK_OK as i32
+}
+
+/// `flank_moves_free()`: frees a set.
+///
+/// # Safety
+/// `set` is NULL or a set from [`flank_moves_new`] not yet freed; it must
+/// not be used afterwards.
+#[no_mangle]
+pub unsafe extern "C" fn flank_moves_free(set: *mut flank_move_set) {
+    if !set.is_null() {
+        // SAFETY: `set` came from Box::into_raw in flank_moves_new.
+        drop(unsafe { Box::from_raw(set.cast::<MoveSet>()) });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn scratch(tag: &str) -> PathBuf {
+        let d = std::env::temp_dir().join(format!("flank-mv-{tag}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&d);
+        std::fs::create_dir_all(&d).unwrap();
+        d
+    }
+
+    #[test]
+    fn movement_fixtures_through_the_c_functions() {
+        let dir = scratch("one");
+        std::fs::write(
+            dir.join("b.move"),
+            "name: pack\nrules: dnd\nfacing: n\nmover: j\nruns: 3\nexpect: move wait vanilla\n\
+             creature j: jackal attacked\ncreature k: little dog tame\n\
+             map:\n-----\n.k@.\n..*\n.j\nend\n",
+        )
+        .unwrap();
+        std::fs::write(dir.join("a.move"), "mover: 7\n").unwrap();
+        // a *.flank beside them is not a movement fixture
+        std::fs::write(dir.join("c.flank"), "attacker: n\n").unwrap();
+        let set = flank_moves_new();
+        let path = CString::new(dir.to_str().unwrap()).unwrap();
+        unsafe {
+            assert_eq!(flank_moves_add(set, path.as_ptr()), 2);
+            assert_eq!(flank_moves_count(set), 2);
+            let mut f = flank_move_fixture::default();
+            assert_eq!(flank_moves_get(set, 0, &mut f), 0);
+            let err = CStr::from_ptr(f.error).to_str().unwrap();
+            assert!(
+                err.ends_with("a.move:1: bad mover `7`: one map letter"),
+                "{err}"
+            );
+            assert_eq!(flank_moves_get(set, 1, &mut f), 0);
+            assert!(f.error.is_null());
+            assert_eq!(CStr::from_ptr(f.name).to_str().unwrap(), "pack");
+            assert_eq!((f.rows, f.cols, f.hero_row, f.hero_col), (4, 5, 1, 2));
+            assert_eq!(
+                CStr::from_ptr(f.map).to_str().unwrap(),
+                "-----.k@. ..*  .j   "
+            );
+            assert_eq!((f.runs, f.rules, f.facing, f.nexpect), (3, 2, 2, 3));
+            assert_eq!(&f.expect[..4], &[0, 1, 2, 0]);
+            assert_eq!(f.ncreatures, 2);
+            let cs = std::slice::from_raw_parts(f.creatures, 2);
+            assert_eq!(
+                CStr::from_ptr(cs[0].species).to_str().unwrap(),
+                "little dog"
+            );
+            assert_eq!((cs[0].row, cs[0].col, cs[0].line), (1, 1, 8));
+            assert_eq!(u32::from(cs[0].states), sys::FLANK_MV_TAME);
+            assert_eq!((cs[0].mover, cs[0].letter as u8), (0, b'k'));
+            assert_eq!(CStr::from_ptr(cs[1].species).to_str().unwrap(), "jackal");
+            assert_eq!((cs[1].row, cs[1].col, cs[1].mover), (3, 1, 1));
+            assert_eq!(u32::from(cs[1].states), sys::FLANK_MV_ATTACKED);
+            assert_eq!(flank_moves_get(set, 2, &mut f), sys::FLANK_E_INDEX);
+            assert_eq!(flank_moves_get(set, -1, &mut f), sys::FLANK_E_INDEX);
+            assert_eq!(
+                flank_moves_get(set, 0, std::ptr::null_mut()),
+                sys::FLANK_E_NULL
+            );
+            assert_eq!(
+                flank_moves_get(std::ptr::null(), 0, &mut f),
+                sys::FLANK_E_NULL
+            );
+            assert_eq!(flank_moves_count(std::ptr::null()), sys::FLANK_E_NULL);
+            assert_eq!(flank_moves_add(set, std::ptr::null()), sys::FLANK_E_NULL);
+            flank_moves_free(set);
+            flank_moves_free(std::ptr::null_mut());
+        }
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}
