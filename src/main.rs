@@ -171,6 +171,9 @@ fn keep_engine() {
         abi::flank_rules_parse as *const (),
         abi::flank_rules_name as *const (),
         abi::flank_facing_eval as *const (),
+        // monsters that flank (sysconf FLANKING_AI)
+        abi::flank_plan as *const (),
+        abi::flank_plans as *const (),
         // the fixture harness (wizard mode, --flank-fixtures)
         fixture_abi::flank_fixtures_new as *const (),
         fixture_abi::flank_fixtures_add as *const (),

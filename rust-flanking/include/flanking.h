@@ -353,7 +353,8 @@ struct flank_plan_target {
 #define FLANK_PL_PET 0x01u      /* the hero's pet (pets never wait) */
 #define FLANK_PL_HURT 0x02u     /* below its maximum hit points */
 #define FLANK_PL_FLEEING 0x04u
-#define FLANK_PL_ATTACKED 0x08u /* attacked since its wait began */
+#define FLANK_PL_ATTACKED 0x08u /* attacked this turn or the last, or
+                                   since its wait began */
 #define FLANK_PL_RANGED 0x10u   /* its target could attack it where it
                                    stands, from range */
 #define FLANK_PL_ALL 0x1Fu
