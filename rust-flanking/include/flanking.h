@@ -357,7 +357,9 @@ struct flank_plan_target {
                                    since its wait began */
 #define FLANK_PL_RANGED 0x10u   /* its target could attack it where it
                                    stands, from range */
-#define FLANK_PL_ALL 0x1Fu
+#define FLANK_PL_LEAVING 0x20u  /* its target stepped away from it on its
+                                   last move */
+#define FLANK_PL_ALL 0x3Fu
 
 struct flank_plan_input {
     uint8_t flags;     /* FLANK_PL_* */
@@ -397,6 +399,8 @@ struct flank_plan_input {
 #define FLANK_WHY_RANGED 8      /* its target can reach it from range */
 #define FLANK_WHY_WAITED 9      /* it has waited as long as it may */
 #define FLANK_WHY_PET 10        /* a pet never waits */
+#define FLANK_WHY_LEAVING 11    /* its target is moving away: waiting would
+                                   let it go */
 
 /* The longest wait, in the mover's moves, and how long a wait is
    remembered (turns): a mover that has waited FLANK_PLAN_WAIT_MOVES moves

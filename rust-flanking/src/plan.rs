@@ -43,6 +43,7 @@ const PL_HURT: u8 = sys::FLANK_PL_HURT as u8;
 const PL_FLEEING: u8 = sys::FLANK_PL_FLEEING as u8;
 const PL_ATTACKED: u8 = sys::FLANK_PL_ATTACKED as u8;
 const PL_RANGED: u8 = sys::FLANK_PL_RANGED as u8;
+const PL_LEAVING: u8 = sys::FLANK_PL_LEAVING as u8;
 const PL_ALL: u8 = sys::FLANK_PL_ALL as u8;
 const FI_ROGUE: u8 = sys::FLANK_FI_ROGUE as u8;
 const FI_MELEE: u8 = sys::FLANK_FI_MELEE as u8;
@@ -92,6 +93,8 @@ pub enum Why {
     Waited = sys::FLANK_WHY_WAITED as u8,
     /// A pet never waits.
     Pet = sys::FLANK_WHY_PET as u8,
+    /// Its target is moving away from it.
+    Leaving = sys::FLANK_WHY_LEAVING as u8,
 }
 
 impl Why {
@@ -109,6 +112,7 @@ impl Why {
             Why::Ranged => "its target can reach it from range",
             Why::Waited => "it has waited long enough",
             Why::Pet => "a pet does not wait",
+            Why::Leaving => "its target is moving away",
         }
     }
 }
@@ -488,6 +492,8 @@ pub fn plan(raw: &flank_plan_input) -> Result<Decision, PlanError> {
         Why::Attacked
     } else if flags & PL_RANGED != 0 {
         Why::Ranged
+    } else if flags & PL_LEAVING != 0 {
+        Why::Leaving
     } else if waited >= WAIT_MOVES {
         Why::Waited
     } else if coming == 0 {

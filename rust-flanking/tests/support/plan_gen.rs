@@ -193,6 +193,7 @@ pub fn random_input(rng: &mut Rng) -> flank_plan_input {
         FLANK_PL_FLEEING,
         FLANK_PL_ATTACKED,
         FLANK_PL_RANGED,
+        FLANK_PL_LEAVING,
     ] {
         if rng.one_in(9) {
             flags |= bit as u8;
@@ -237,7 +238,7 @@ pub fn inject_fault(rng: &mut Rng, p: &mut flank_plan_input) -> (&'static str, i
                 return ("ntargets", FLANK_E_PLAN);
             }
             1 => {
-                p.flags |= 0x20 << rng.below(3);
+                p.flags |= 0x40 << rng.below(2);
                 return ("plan flags", FLANK_E_PLAN);
             }
             2 => {
