@@ -76,10 +76,20 @@ ENTRY_FUNCS = [
     "flank_decided",
     "flank_rules_now",  # the version string, the dumplog, xlogfile
     "flank_rules_facing",  # 'v' and #version: is a facing rule set in force?
+    "flank_plan_move",  # m_move(): a hostile monster approaching the hero
+    "flank_plan_pet",  # dog_move(): a pet that attacked nothing
+    "flank_ai_attacked",  # wakeup() via an attack, mattackm(): ends a wait
 ]
+# monsters that flank: one planned move (gathering + the engine's scoring of
+# the candidates) is a flank_plan_apply() call; the entry points that reach it
+PLAN_ENTRY = ["flank_plan_move", "flank_plan_pet"]
+PLAN_FUNCS = ["flank_plan_apply", "flank_plan", "flank_plans"]
+TARGET_PLAN = 1.5  # times one evaluation
+# the variant with sysconf FLANKING_AI=0: no monster plans
+AI_OFF_CFG = "variant-ai0"
 # the engine's entry points, as the glue calls them
 ENGINE_FUNCS = ["flank_score", "flank_facing_eval", "flank_explain"]
-WANTED = sorted(set(GAME_FUNCS + GLUE_FUNCS + ENTRY_FUNCS + ENGINE_FUNCS))
+WANTED = sorted(set(GAME_FUNCS + GLUE_FUNCS + ENTRY_FUNCS + ENGINE_FUNCS + PLAN_FUNCS))
 TARGET_ENGINE = 25
 TARGET_EVAL = 400
 TARGET_GAME = 1.0  # percent
@@ -552,6 +562,158 @@ def rules_section(out, seeds, rules, lines):
     return res
 
 
+def plan_counts(out, cfg, seeds):
+    """bench/plancount.py's figures for cfg, added up over the seeds, or
+    None when any seed's are missing (no gdb)."""
+    tot = {"calls": 0, "scored": 0, "errors": 0, "histogram": {}}
+    for s in seeds:
+        path = os.path.join(out, f"game/plan.{cfg}.{s}.json")
+        if not os.path.exists(path):
+            return None
+        d = json.load(open(path))
+        for k in ("calls", "scored", "errors"):
+            tot[k] += d[k]
+        for k, v in d["histogram"].items():
+            tot["histogram"][k] = tot["histogram"].get(k, 0) + v
+        log = os.path.join(out, f"game/plan.{cfg}.{s}.log")
+        if os.path.exists(log) and end_line(log) != load(out, cfg, s)[1:]:
+            tot["other_game"] = True
+    return tot
+
+
+def plan_section(out, seeds, res, lines):
+    """Monsters that flank: a planned move per rule set, and the share of a
+    turn with FLANKING_AI on (the variant) and off (variant-ai0)."""
+    rows = {}
+    for r, d in res.items():
+        fs = d["fs"]
+        ap = fs.get("flank_plan_apply", {"calls": 0, "inclusive": 0, "self": 0, "callees": {}})
+        eng = fs.get("flank_plan", {"calls": 0, "inclusive": 0})
+        n = ap["calls"]
+        gather = sum(i for c, (k, i) in ((c, v) for c, v in ap["callees"].items())
+                     if base_name(c) == "flank_gather")
+        facing = sum(i for c, (k, i) in ap["callees"].items()
+                     if base_name(c) == "flank_facing_of")
+        entry = sum(d["entry"][e][1] for e in PLAN_ENTRY)
+        entry_calls = sum(d["entry"][e][0] for e in PLAN_ENTRY)
+        pc = plan_counts(out, d["cfg"], seeds)
+        rows[r] = {
+            "moves": n, "per_move": ap["inclusive"] / n if n else float("nan"),
+            "gather": gather / n if n else 0.0, "facing": facing / n if n else 0.0,
+            "engine_calls": eng["calls"],
+            "engine": eng["inclusive"] / eng["calls"] if eng["calls"] else float("nan"),
+            "engine_per_move": eng["inclusive"] / n if n else 0.0,
+            "rest": (ap["inclusive"] - gather - facing - eng["inclusive"]) / n if n else 0.0,
+            "entry": entry, "entry_calls": entry_calls,
+            "entry_turn": entry / d["turns"],
+            "pc": pc, "eval": d["eval"],
+        }
+        rows[r]["ratio"] = rows[r]["per_move"] / d["eval"] if d["eval"] else float("nan")
+
+    def cand(row):
+        pc = row["pc"]
+        if pc is None:
+            return "-"
+        txt = f"{pc['scored'] / pc['calls']:.2f}" if pc["calls"] else "-"
+        if pc["calls"] != row["engine_calls"] or pc.get("other_game"):
+            txt += " (**another game**)"
+        return txt
+
+    lines += [
+        "### Monsters that flank: a planned move",
+        "",
+        "A planned move is a `flank_plan_apply()` call: a monster that plans its fights",
+        "(FLANKING_AI, on by default), moving next to the hero (`flank_plan_move`, from",
+        "`m_move()`) or a pet moving next to a foe of the hero's (`flank_plan_pet`, from",
+        "`dog_move()`), when a square it may step to is next to its target. Its inclusive",
+        "instructions are the gathering of each target's squares (once, `flank_gather`),",
+        "the target's facing (`flank_facing_of`), the engine's `flank_plan` (which scores",
+        "every candidate square from the masks) and the glue's own code (the candidates,",
+        "the planner table, and for a hostile monster about to arrive alone, its allies",
+        "and whether the hero reaches it from range); not vanilla's `m_move()` work. A",
+        "planned move with no target left after the gathering does not call the engine.",
+        "Candidates per call: `flank_plan`'s return value, read by `bench/plancount.py`",
+        "under gdb in the same games run natively. The ratio is to one evaluation of the",
+        "same rule set (Ir per evaluation above); the target is at most"
+        f" {TARGET_PLAN:g} times. The",
+        "last columns are every planner entry point's inclusive cost (the early returns",
+        "of the monsters that do not plan included) per turn and per `flank_plan` call.",
+        "",
+        "| rule set | planned moves | Ir per planned move | gathering | facing | engine"
+        " | the rest | `flank_plan` calls | Ir per `flank_plan` call | candidates per call"
+        " | one evaluation | ratio | planner entry points per turn (calls) | per `flank_plan` call |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+    ]
+    for r, row in rows.items():
+        lines.append(
+            f"| `{r}` | {row['moves']:,} | {fmt(row['per_move'])} | {fmt(row['gather'])}"
+            f" | {fmt(row['facing'])} | {fmt(row['engine_per_move'])} | {fmt(row['rest'])}"
+            f" | {row['engine_calls']:,} | {fmt(row['engine'])} | {cand(row)}"
+            f" | {fmt(row['eval'])} | {row['ratio']:.2f}"
+            f" | {fmt(row['entry_turn'])} ({row['entry_calls'] / res[r]['turns']:.2f})"
+            f" | {fmt(row['entry'] / row['engine_calls']) if row['engine_calls'] else '-'} |"
+        )
+    hist_rows = [(r, row["pc"]) for r, row in rows.items() if row["pc"]]
+    if hist_rows:
+        ks = sorted({int(k) for _, pc in hist_rows for k in pc["histogram"]})
+        lines += [
+            "",
+            "`flank_plan` calls by the candidates they scored:",
+            "",
+            "| rule set | " + " | ".join(str(k) for k in ks) + " |",
+            "|---|" + "---:|" * len(ks),
+        ]
+        for r, pc in hist_rows:
+            lines.append(f"| `{r}` | " + " | ".join(
+                f"{pc['histogram'].get(str(k), 0):,}" for k in ks) + " |")
+
+    # FLANKING_AI=0 against the variant (proposal, AI on)
+    off = None
+    if all(os.path.exists(os.path.join(out, f"game/cg.{AI_OFF_CFG}.{s}")) for s in seeds):
+        fs = summed_funcs(out, AI_OFF_CFG, seeds)
+        total = sum(load(out, AI_OFF_CFG, s)[0]["total"] for s in seeds)
+        turns = sum(load(out, AI_OFF_CFG, s)[1] for s in seeds)
+        entry = {e: from_game(fs, e) for e in ENTRY_FUNCS}
+        whole = sum(i for _, i in entry.values())
+        on = res[DEFAULT_RULES]
+        off = {"share": whole / total * 100, "whole": whole, "turns": turns,
+               "total": total, "entry": entry,
+               "plan": sum(entry[e][1] for e in PLAN_ENTRY + ["flank_ai_attacked"]),
+               "ends": [load(out, AI_OFF_CFG, s)[2] for s in seeds]}
+        on_plan = sum(on["entry"][e][1] for e in PLAN_ENTRY + ["flank_ai_attacked"])
+        same = [s for s, a, b in zip(seeds, off["ends"], on["ends"]) if a == b]
+        lines += [
+            "",
+            "Flanking's whole share of a turn (every entry point, as in the facing table)",
+            "with monsters that flank (FLANKING_AI=1, the default: the variant, `proposal`)",
+            "and without (sysconf FLANKING_AI=0, otherwise the variant); the planner's",
+            "entry points are `flank_plan_move`, `flank_plan_pet` and `flank_ai_attacked`.",
+            "Planning changes where monsters step, so the two play different games from",
+            "the first changed step: the difference is a sample of two games, not an",
+            "overhead.",
+            "",
+            "| FLANKING_AI | flanking's whole share (Ir per turn) | of which the planner's entry"
+            " points (Ir per turn) | evaluations per turn | Ir per turn | closing lines = AI on's |",
+            "|---|---:|---:|---:|---:|:---:|",
+            f"| 1 (`proposal`) | {on['share']:.3f}% ({fmt(on['whole'] / on['turns'], 0)})"
+            f" | {on_plan / on['total'] * 100:.3f}% ({fmt(on_plan / on['turns'], 0)})"
+            f" | {on['evals'] / on['turns']:.2f} | {fmt(on['per_turn'], 0)} | - |",
+            f"| 0 | {off['share']:.3f}% ({fmt(off['whole'] / turns, 0)})"
+            f" | {off['plan'] / total * 100:.3f}% ({fmt(off['plan'] / turns, 0)})"
+            f" | {(entry['flank_bonus'][0] + entry['flank_tohit'][0]) / turns:.2f}"
+            f" | {fmt(total / turns, 0)} | "
+            + ("yes" if len(same) == len(seeds) else
+               "no" + (f" (same: seed {', '.join(same)})" if same else "")) + " |",
+            "",
+            f"The difference AI makes to the share: {on['share'] - off['share']:+.3f} points"
+            f" of a turn ({fmt(on['whole'] / on['turns'] - off['whole'] / turns, 0)} Ir per"
+            f" turn); the planner's own entry points are {on_plan / on['total'] * 100:.3f}%"
+            " of a turn with AI on.",
+        ]
+    lines.append("")
+    return rows, off
+
+
 def wall_section(out, seeds, repeat, lines):
     path = os.path.join(out, "wall/times.txt")
     times = {}
@@ -648,6 +810,7 @@ def main():
     engine, explain = engine_section(a.out, body)
     evaluation, share, off_ratio, same_all, pt = game_section(a.out, seeds, a.turns, body)
     rules = rules_section(a.out, seeds, a.rules.split(), body)
+    plans, ai_off = plan_section(a.out, seeds, rules, body)
     wall_section(a.out, seeds, a.repeat, body)
     build_section(a.out, body)
 
@@ -680,6 +843,16 @@ def main():
         f"| {verdict(d['share'] <= TARGET_GAME)} |"
         for r, d in rules.items()
     ] + [
+        f"| `FLANKING_RULES={r}`: a planned move (`flank_plan_apply`: gathering + the"
+        f" engine's scoring of the candidates) at most {TARGET_PLAN:g} times one evaluation"
+        f" | {fmt(p['per_move'])} ({p['ratio']:.2f} times {fmt(p['eval'])})"
+        f" | {verdict(p['ratio'] <= TARGET_PLAN)} |"
+        for r, p in plans.items() if p["moves"]
+    ] + ([
+        f"| FLANKING_AI=0 (`proposal`): flanking's whole share within {TARGET_GAME:g}% of a"
+        f" turn's instructions (with AI: {rules[DEFAULT_RULES]['share']:.3f}%)"
+        f" | {ai_off['share']:.3f}% | {verdict(ai_off['share'] <= TARGET_GAME)} |"
+    ] if ai_off else []) + [
         "",
     ]
     section = "\n".join(head + body + [END])
@@ -699,8 +872,16 @@ def main():
          "off_ratio": off_ratio, "same_game": same_all, "per_turn": pt,
          "rules": {r: {"evaluations": d["evals"], "per_evaluation": d["eval"],
                        "share": d["share"], "per_turn": d["per_turn"],
-                       "same_game_as_proposal": d["ends"] == rules[DEFAULT_RULES]["ends"]}
-                   for r, d in rules.items()}},
+                       "same_game_as_proposal": d["ends"] == rules[DEFAULT_RULES]["ends"],
+                       "planned_moves": plans[r]["moves"],
+                       "per_planned_move": plans[r]["per_move"],
+                       "plan_ratio": plans[r]["ratio"],
+                       "flank_plan_calls": plans[r]["engine_calls"],
+                       "per_flank_plan": plans[r]["engine"],
+                       "candidates": (plans[r]["pc"]["scored"] / plans[r]["pc"]["calls"]
+                                      if plans[r]["pc"] and plans[r]["pc"]["calls"] else None)}
+                   for r, d in rules.items()},
+         "ai_off_share": ai_off["share"] if ai_off else None},
         open(os.path.join(a.out, "summary.json"), "w"), indent=1)
     print(f"wrote {a.benchmarks}: engine {engine:.1f} Ir/call, evaluation {evaluation:.1f}"
           f" Ir/attack, flanking {share:.3f}% of the game, FLANKING=0 {pct(off_ratio)}; rule sets: "

@@ -19,7 +19,16 @@
 #      and for the variant under every other facing rule set (sysconf
 #      FLANKING_RULES, configs variant-RULES, '+' written '_'): the same
 #      fuzzer runs, for the instructions per evaluation and flanking's
-#      whole share of a turn (every glue entry point NetHack calls);
+#      whole share of a turn (every glue entry point NetHack calls, the
+#      monsters that flank -- flank_plan_move, flank_plan_pet,
+#      flank_ai_attacked -- included); and for the variant with sysconf
+#      FLANKING_AI=0 (config variant-ai0), the share without them;
+#      monsters that flank: instructions per planned move (flank_plan_apply:
+#      gathering + the engine's flank_plan, which scores the candidates)
+#      and per flank_plan call, from the same profiles, and the candidates
+#      each flank_plan call scored (its return value, which callgrind cannot
+#      see: the same games once more, natively, under gdb with
+#      bench/plancount.py, when gdb is installed);
 #   3. wall time of the fuzzer runs of the variant, the baseline and
 #      FLANKING=0 (native, repeated, min; not the other rule sets);
 #   4. cold build time and binary size, variant against vanilla;
@@ -98,9 +107,9 @@ done
 
 # ---------------------------------------------------------------- the game
 # Playgrounds: a fresh one per flavour (the launcher writes WIZARDS=* into a
-# new playground's sysconf); the variant's twice, once with FLANKING=0, and
-# once more per facing rule set (FLANKING_RULES=RULES, FLANKING left at the
-# variant's 100).
+# new playground's sysconf); the variant's three times, once with FLANKING=0
+# and once with FLANKING_AI=0 (no monster plans), and once more per facing
+# rule set (FLANKING_RULES=RULES, FLANKING left at the variant's 100).
 rc=$OUT/pg/fuzz.rc
 cat >"$rc" <<'EOF'
 OPTIONS=name:wizard,role:Valkyrie,race:human,gender:female,align:neutral
@@ -126,12 +135,13 @@ for rules in $RULES; do
     [ "$rules" = proposal ] && die "BENCH_RULES: proposal is the variant's own rule set"
     rule_cfgs+=("variant-${rules//+/_}")
 done
-CONFIGS=(variant baseline variant-off "${rule_cfgs[@]}")
+CONFIGS=(variant baseline variant-off variant-ai0 "${rule_cfgs[@]}")
 for cfg in "${CONFIGS[@]}"; do
     rm -rf "$OUT/pg/$cfg"
     NETHACK_FLANKING_PLAYGROUND=$OUT/pg/$cfg "$(binary_of $cfg)" --version >/dev/null
 done
 set_sys variant-off FLANKING 0
+set_sys variant-ai0 FLANKING_AI 0
 for rules in $RULES; do
     set_sys "variant-${rules//+/_}" FLANKING_RULES "$rules"
 done
@@ -178,6 +188,25 @@ for pid in "${pids[@]}"; do
     wait "$pid" || fail=1
 done
 [ "$fail" -eq 0 ] || die "a fuzzer run under callgrind failed (see $OUT/game/*.log)"
+
+# The candidates each flank_plan() call scored: its return value, which
+# callgrind does not record; the same games natively under gdb (a
+# breakpoint on each call and its return), for the configs where monsters
+# plan.  The closing line must be the callgrind run's: the same game.
+if command -v gdb >/dev/null; then
+    say "candidates per flank_plan call: the same games under gdb (bench/plancount.py)"
+    for seed in $SEEDS; do
+        for cfg in variant "${rule_cfgs[@]}"; do
+            PLANCOUNT_OUT=$OUT/game/plan.$cfg.$seed.json \
+                fuzz "$cfg" "$seed" gdb -q -batch -x "$repo/bench/plancount.py" --args \
+                2>"$OUT/game/plan.$cfg.$seed.log" || true
+            [ -s "$OUT/game/plan.$cfg.$seed.json" ] ||
+                die "$cfg seed $seed: bench/plancount.py wrote nothing (see $OUT/game/plan.$cfg.$seed.log)"
+        done
+    done
+else
+    say "no gdb: the candidates per flank_plan call are not measured"
+fi
 
 say "wall time: $REPEAT rounds of every seed and build, one at a time"
 for round in $(seq "$REPEAT"); do

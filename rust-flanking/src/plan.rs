@@ -213,6 +213,25 @@ struct Target {
     taken: u8,
 }
 
+/// The validated targets of one plan, in order: at most [`MAX_TARGETS`],
+/// kept on the stack (a plan is made on many monster moves; no allocation).
+#[derive(Debug, Clone, Copy)]
+struct Targets {
+    list: [Option<Target>; MAX_TARGETS],
+    n: usize,
+}
+
+impl Targets {
+    fn iter(&self) -> impl Iterator<Item = &Target> + Clone {
+        self.list[..self.n].iter().flatten()
+    }
+
+    /// The first target (validation refuses a plan without one).
+    fn first(&self) -> Option<&Target> {
+        self.list[0].as_ref()
+    }
+}
+
 /// A square's worth to the mover: to-hit first, then the damage change.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 struct Worth {
@@ -275,7 +294,7 @@ impl Target {
 
 /// Validates a raw plan input, in the header's order: the plan's fields,
 /// then each target.
-fn validate(raw: &flank_plan_input) -> Result<Vec<Target>, PlanError> {
+fn validate(raw: &flank_plan_input) -> Result<Targets, PlanError> {
     let n = usize::from(raw.ntargets);
     if n == 0 || n > MAX_TARGETS {
         return Err(refuse("ntargets outside 1..FLANK_PLAN_MAX_TARGETS"));
@@ -292,7 +311,10 @@ fn validate(raw: &flank_plan_input) -> Result<Vec<Target>, PlanError> {
     if raw.reserved != 0 {
         return Err(refuse("the reserved byte is not 0"));
     }
-    let mut out = Vec::with_capacity(n);
+    let mut out = Targets {
+        list: [None; MAX_TARGETS],
+        n: 0,
+    };
     for (i, t) in (0u8..).zip(raw.target[..n].iter()) {
         if t.reserved != 0 {
             return Err(refuse("a target's reserved byte is not 0"));
@@ -337,7 +359,7 @@ fn validate(raw: &flank_plan_input) -> Result<Vec<Target>, PlanError> {
                 taken &= !(1 << t.from);
             }
         }
-        out.push(Target {
+        out.list[out.n] = Some(Target {
             input,
             from: t.from,
             candidates: t.candidates,
@@ -346,6 +368,7 @@ fn validate(raw: &flank_plan_input) -> Result<Vec<Target>, PlanError> {
             blocked: m.blocked,
             taken,
         });
+        out.n += 1;
     }
     Ok(out)
 }
@@ -406,7 +429,7 @@ pub fn plan(raw: &flank_plan_input) -> Result<Decision, PlanError> {
 
     // vanilla's square: its best worth over the targets it is next to
     let mut vanilla: Option<(Worth, u8)> = None;
-    for t in &targets {
+    for t in targets.iter() {
         if t.chosen != NONE {
             let r = t.eval(t.chosen);
             let w = Worth::of(&r);
@@ -441,7 +464,10 @@ pub fn plan(raw: &flank_plan_input) -> Result<Decision, PlanError> {
         scored,
     };
     // where it ends up next to the first target (hanging back is about it)
-    let mut arrives = targets[0].chosen != NONE;
+    let Some(first) = targets.first() else {
+        return Err(refuse("ntargets outside 1..FLANK_PLAN_MAX_TARGETS"));
+    };
+    let mut arrives = first.chosen != NONE;
     if let Some((w, i, d, half)) = best {
         if w > vworth {
             decision.action = Action::Move { target: i, dir: d };
@@ -453,7 +479,6 @@ pub fn plan(raw: &flank_plan_input) -> Result<Decision, PlanError> {
 
     // hanging back: only a mover that arrives next to the first target now,
     // from further away
-    let first = &targets[0];
     if !arrives || first.from != NONE {
         return Ok(decision);
     }
