@@ -14,57 +14,10 @@
 
 mod common;
 
-use common::{game_cmd, Scratch, Tmux};
+use common::{at, find, game_cmd, key, map_rows, Scratch, Tmux};
 use std::path::Path;
 
 const GAME: &str = env!("CARGO_BIN_EXE_nethack-flanking");
-
-/// The map part of a screen: rows 1..=21 of the 80x24 window.
-fn map_rows(screen: &str) -> Vec<Vec<char>> {
-    screen
-        .lines()
-        .skip(1)
-        .take(21)
-        .map(|l| l.chars().collect())
-        .collect()
-}
-
-fn find(rows: &[Vec<char>], c: char) -> Vec<(i32, i32)> {
-    let mut out = Vec::new();
-    for (y, row) in rows.iter().enumerate() {
-        for (x, &ch) in row.iter().enumerate() {
-            if ch == c {
-                out.push((x as i32, y as i32));
-            }
-        }
-    }
-    out
-}
-
-fn at(rows: &[Vec<char>], x: i32, y: i32) -> char {
-    if x < 0 || y < 0 {
-        return ' ';
-    }
-    rows.get(y as usize)
-        .and_then(|r| r.get(x as usize))
-        .copied()
-        .unwrap_or(' ')
-}
-
-/// The vi-key for a step (dx, dy).
-fn key(dx: i32, dy: i32) -> &'static str {
-    match (dx.signum(), dy.signum()) {
-        (-1, 0) => "h",
-        (1, 0) => "l",
-        (0, -1) => "k",
-        (0, 1) => "j",
-        (-1, -1) => "y",
-        (1, -1) => "u",
-        (-1, 1) => "b",
-        (1, 1) => "n",
-        _ => panic!("no step"),
-    }
-}
 
 /// One game: the jackal's plan as `#flanking` shows it, or `Err` with why
 /// the situation could not be set up (a level with no room to step away,

@@ -1053,11 +1053,18 @@ pub fn damage_words(percent: u16, flat: i16) -> String {
 /// Every `*.flank` file under the given files and directories (directories
 /// recursively), each directory's files sorted by path.
 pub fn collect(paths: &[PathBuf]) -> std::io::Result<Vec<PathBuf>> {
+    collect_ext(paths, "flank")
+}
+
+/// Every file whose name ends in `.EXT` under the given files and
+/// directories (directories recursively, each one's files sorted by path;
+/// a file named is taken as is): [`collect`], and the movement fixtures'.
+pub fn collect_ext(paths: &[PathBuf], ext: &str) -> std::io::Result<Vec<PathBuf>> {
     let mut out = Vec::new();
     for p in paths {
         if p.is_dir() {
             let mut found = Vec::new();
-            walk(p, &mut found)?;
+            walk(p, ext, &mut found)?;
             found.sort();
             out.extend(found);
         } else {
@@ -1067,12 +1074,12 @@ pub fn collect(paths: &[PathBuf]) -> std::io::Result<Vec<PathBuf>> {
     Ok(out)
 }
 
-fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
+fn walk(dir: &Path, ext: &str, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
     for entry in std::fs::read_dir(dir)? {
         let path = entry?.path();
         if path.is_dir() {
-            walk(&path, out)?;
-        } else if path.extension().is_some_and(|e| e == "flank") {
+            walk(&path, ext, out)?;
+        } else if path.extension().is_some_and(|e| e == ext) {
             out.push(path);
         }
     }

@@ -267,37 +267,57 @@ impl FixtureSet {
     /// Nothing is dropped: a bad file or an unsearchable path is an entry
     /// with an error.
     pub fn add(&mut self, path: &Path) -> usize {
-        let before = self.entries.len();
-        let files = match collect(&[path.to_path_buf()]) {
-            Ok(files) => files,
-            Err(e) => {
-                self.entries.push(Entry::from_error(
-                    path,
-                    &format!("{}: cannot search for fixtures: {e}", path.display()),
-                ));
-                return 1;
-            }
-        };
-        for file in files {
-            let entry = catch_unwind(AssertUnwindSafe(|| match Fixture::load(&file) {
+        add_files(
+            &mut self.entries,
+            path,
+            collect,
+            |file| match Fixture::load(file) {
                 Ok(f) => Entry::from_fixture(&f),
-                Err(e) => Entry::from_error(&file, &e.to_string()),
-            }))
-            .unwrap_or_else(|_| {
-                Entry::from_error(
-                    &file,
-                    &format!("{}: the fixture parser failed (a bug)", file.display()),
-                )
-            });
-            self.entries.push(entry);
-        }
-        self.entries.len() - before
+                Err(e) => Entry::from_error(file, &e.to_string()),
+            },
+            Entry::from_error,
+        )
     }
 
     /// The entries, in order.
     pub fn entries(&self) -> &[Entry] {
         &self.entries
     }
+}
+
+/// What a set's `add` does, for every kind of fixture file: the files
+/// `collect` finds under `path`, each made an entry by `load`, or by
+/// `error` (with a message naming the file) when the path cannot be
+/// searched or the parser panics: nothing is dropped. Returns how many
+/// entries were added.
+pub(crate) fn add_files<E>(
+    entries: &mut Vec<E>,
+    path: &Path,
+    collect: fn(&[PathBuf]) -> std::io::Result<Vec<PathBuf>>,
+    load: impl Fn(&Path) -> E,
+    error: impl Fn(&Path, &str) -> E,
+) -> usize {
+    let before = entries.len();
+    let files = match collect(&[path.to_path_buf()]) {
+        Ok(files) => files,
+        Err(e) => {
+            entries.push(error(
+                path,
+                &format!("{}: cannot search for fixtures: {e}", path.display()),
+            ));
+            return 1;
+        }
+    };
+    for file in files {
+        let entry = catch_unwind(AssertUnwindSafe(|| load(&file))).unwrap_or_else(|_| {
+            error(
+                &file,
+                &format!("{}: the fixture parser failed (a bug)", file.display()),
+            )
+        });
+        entries.push(entry);
+    }
+    entries.len() - before
 }
 
 /// `flank_fixtures_new()`: a new, empty set.

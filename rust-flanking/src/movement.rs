@@ -760,30 +760,7 @@ impl MoveFixture {
 /// Every `*.move` file under the given files and directories (directories
 /// recursively, each one's files sorted by path; a file is taken as is).
 pub fn collect(paths: &[PathBuf]) -> std::io::Result<Vec<PathBuf>> {
-    let mut out = Vec::new();
-    for p in paths {
-        if p.is_dir() {
-            let mut found = Vec::new();
-            walk(p, &mut found)?;
-            found.sort();
-            out.extend(found);
-        } else {
-            out.push(p.clone());
-        }
-    }
-    Ok(out)
-}
-
-fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
-    for entry in std::fs::read_dir(dir)? {
-        let path = entry?.path();
-        if path.is_dir() {
-            walk(&path, out)?;
-        } else if path.extension().is_some_and(|e| e == "move") {
-            out.push(path);
-        }
-    }
-    Ok(())
+    crate::fixture::collect_ext(paths, "move")
 }
 
 #[cfg(test)]

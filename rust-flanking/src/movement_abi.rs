@@ -186,31 +186,16 @@ impl MoveSet {
     /// were added. Nothing is dropped: a bad file or an unsearchable path
     /// is an entry with an error.
     pub fn add(&mut self, path: &Path) -> usize {
-        let before = self.entries.len();
-        let files = match collect(&[path.to_path_buf()]) {
-            Ok(files) => files,
-            Err(e) => {
-                self.entries.push(MoveEntry::from_error(
-                    path,
-                    &format!("{}: cannot search for fixtures: {e}", path.display()),
-                ));
-                return 1;
-            }
-        };
-        for file in files {
-            let entry = catch_unwind(AssertUnwindSafe(|| match MoveFixture::load(&file) {
+        crate::fixture_abi::add_files(
+            &mut self.entries,
+            path,
+            collect,
+            |file| match MoveFixture::load(file) {
                 Ok(f) => MoveEntry::from_fixture(&f),
-                Err(e) => MoveEntry::from_error(&file, &e.to_string()),
-            }))
-            .unwrap_or_else(|_| {
-                MoveEntry::from_error(
-                    &file,
-                    &format!("{}: the fixture parser failed (a bug)", file.display()),
-                )
-            });
-            self.entries.push(entry);
-        }
-        self.entries.len() - before
+                Err(e) => MoveEntry::from_error(file, &e.to_string()),
+            },
+            MoveEntry::from_error,
+        )
     }
 
     /// The entries, in order.

@@ -341,3 +341,52 @@ pub const RULE_SETS: [&str; 7] = [
     "proposal+opposite",
     "proposal+tactics",
 ];
+
+/// The map part of a tty screen: rows 1..=21 of the 80x24 window.
+pub fn map_rows(screen: &str) -> Vec<Vec<char>> {
+    screen
+        .lines()
+        .skip(1)
+        .take(21)
+        .map(|l| l.chars().collect())
+        .collect()
+}
+
+/// Where character `c` is on the map rows, (column, row) each.
+pub fn find(rows: &[Vec<char>], c: char) -> Vec<(i32, i32)> {
+    let mut out = Vec::new();
+    for (y, row) in rows.iter().enumerate() {
+        for (x, &ch) in row.iter().enumerate() {
+            if ch == c {
+                out.push((x as i32, y as i32));
+            }
+        }
+    }
+    out
+}
+
+/// The character at (x, y) of the map rows; a space off them.
+pub fn at(rows: &[Vec<char>], x: i32, y: i32) -> char {
+    if x < 0 || y < 0 {
+        return ' ';
+    }
+    rows.get(y as usize)
+        .and_then(|r| r.get(x as usize))
+        .copied()
+        .unwrap_or(' ')
+}
+
+/// The vi-key for a step (dx, dy).
+pub fn key(dx: i32, dy: i32) -> &'static str {
+    match (dx.signum(), dy.signum()) {
+        (-1, 0) => "h",
+        (1, 0) => "l",
+        (0, -1) => "k",
+        (0, 1) => "j",
+        (-1, -1) => "y",
+        (1, -1) => "u",
+        (-1, 1) => "b",
+        (1, 1) => "n",
+        _ => panic!("no step"),
+    }
+}
