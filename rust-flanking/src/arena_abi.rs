@@ -13,6 +13,7 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::{Path, PathBuf};
 
 use crate::arena::{Policy, Scenario};
+use crate::fixture_abi::{c_string, small, stem_name};
 use crate::sys;
 
 pub use sys::{flank_arena, flank_arena_creature, flank_arena_file};
@@ -42,15 +43,6 @@ pub struct ArenaFile {
     species: Vec<CString>,
     creatures: Vec<flank_arena_creature>,
     raw: flank_arena,
-}
-
-/// A C string of `s`, with any NUL byte replaced so nothing is cut short.
-fn c_string(s: &str) -> CString {
-    CString::new(s.replace('\0', "\u{FFFD}")).unwrap_or_default()
-}
-
-fn small(n: usize) -> u16 {
-    u16::try_from(n).unwrap_or(u16::MAX)
 }
 
 impl ArenaFile {
@@ -110,12 +102,8 @@ impl ArenaFile {
 
     /// The file of a scenario that could not be used.
     pub fn from_error(path: &Path, error: &str) -> ArenaFile {
-        let name = path
-            .file_stem()
-            .map(|s| s.to_string_lossy().into_owned())
-            .unwrap_or_else(|| path.display().to_string());
         ArenaFile {
-            name: c_string(&name),
+            name: c_string(&stem_name(path)),
             path: c_string(&path.display().to_string()),
             error: Some(c_string(error)),
             map: CString::default(),

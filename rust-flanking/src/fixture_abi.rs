@@ -143,12 +143,8 @@ impl Entry {
 
     /// The entry of a file (or path) that could not be used.
     pub fn from_error(path: &Path, error: &str) -> Entry {
-        let name = path
-            .file_stem()
-            .map(|s| s.to_string_lossy().into_owned())
-            .unwrap_or_else(|| path.display().to_string());
         Entry {
-            name: c_string(&name),
+            name: c_string(&stem_name(path)),
             path: c_string(&path.display().to_string()),
             error: Some(c_string(error)),
             map: CString::default(),
@@ -207,9 +203,23 @@ impl Entry {
 }
 
 /// A C string of `s`, with any NUL byte (which a text file may hold)
-/// replaced so nothing is cut short.
-fn c_string(s: &str) -> CString {
+/// replaced so nothing is cut short. Every file the ABI hands out
+/// (fixtures, movement fixtures, arena scenarios) goes through it.
+pub(crate) fn c_string(s: &str) -> CString {
     CString::new(s.replace('\0', "\u{FFFD}")).unwrap_or_default()
+}
+
+/// A count or coordinate as the ABI's `uint16_t`, saturating.
+pub(crate) fn small(n: usize) -> u16 {
+    u16::try_from(n).unwrap_or(u16::MAX)
+}
+
+/// The name of an entry for a file (or path) that could not be used: its
+/// stem, else the whole path.
+pub(crate) fn stem_name(path: &Path) -> String {
+    path.file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_else(|| path.display().to_string())
 }
 
 /// The OR of the bits whose flag is on.

@@ -12,6 +12,7 @@ use std::os::unix::ffi::OsStrExt;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::{Path, PathBuf};
 
+use crate::fixture_abi::{c_string, small, stem_name};
 use crate::movement::{collect, MoveFixture};
 use crate::sys;
 
@@ -46,15 +47,6 @@ pub struct MoveEntry {
     species: Vec<CString>,
     creatures: Vec<flank_move_creature>,
     raw: flank_move_fixture,
-}
-
-/// A C string of `s`, with any NUL byte replaced so nothing is cut short.
-fn c_string(s: &str) -> CString {
-    CString::new(s.replace('\0', "\u{FFFD}")).unwrap_or_default()
-}
-
-fn small(n: usize) -> u16 {
-    u16::try_from(n).unwrap_or(u16::MAX)
 }
 
 impl MoveEntry {
@@ -127,12 +119,8 @@ impl MoveEntry {
 
     /// The entry of a file (or path) that could not be used.
     pub fn from_error(path: &Path, error: &str) -> MoveEntry {
-        let name = path
-            .file_stem()
-            .map(|s| s.to_string_lossy().into_owned())
-            .unwrap_or_else(|| path.display().to_string());
         MoveEntry {
-            name: c_string(&name),
+            name: c_string(&stem_name(path)),
             path: c_string(&path.display().to_string()),
             error: Some(c_string(error)),
             map: CString::default(),
