@@ -174,6 +174,7 @@ fn keep_engine() {
         // monsters that flank (sysconf FLANKING_AI)
         abi::flank_plan as *const (),
         abi::flank_plans as *const (),
+        abi::flank_plan_why as *const (),
         // the fixture harness (wizard mode, --flank-fixtures)
         fixture_abi::flank_fixtures_new as *const (),
         fixture_abi::flank_fixtures_add as *const (),

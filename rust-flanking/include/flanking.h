@@ -402,6 +402,10 @@ struct flank_plan_input {
 #define FLANK_WHY_LEAVING 11    /* its target is moving away: waiting would
                                    let it go */
 
+/* The words #flanking uses for a FLANK_WHY_* ("waiting for its allies"),
+   static, or NULL for a code that is none. */
+const char *flank_plan_why(int32_t why);
+
 /* The longest wait, in the mover's moves, and how long a wait is
    remembered (turns): a mover that has waited FLANK_PLAN_WAIT_MOVES moves
    does not wait again until FLANK_PLAN_WAIT_MEMORY turns after its wait

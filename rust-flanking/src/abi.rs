@@ -51,6 +51,8 @@ const _: () = {
         sys::flank_plan;
     let _: unsafe extern "C" fn(*const flank_plan_input, *mut flank_plan_result) -> i32 =
         flank_plan;
+    let _: unsafe extern "C" fn(i32) -> *const c_char = sys::flank_plan_why;
+    let _: extern "C" fn(i32) -> *const c_char = flank_plan_why;
     let _: unsafe extern "C" fn(u8) -> i32 = sys::flank_plans;
     let _: extern "C" fn(u8) -> i32 = flank_plans;
 };
@@ -280,6 +282,13 @@ pub unsafe extern "C" fn flank_plan(
     }
 }
 
+/// The words `#flanking` uses for a `FLANK_WHY_*` code, a static C string,
+/// or NULL for a code that is none.
+#[no_mangle]
+pub extern "C" fn flank_plan_why(why: i32) -> *const c_char {
+    crate::plan::Why::from_code(why).map_or(core::ptr::null(), |w| w.words().as_ptr())
+}
+
 /// Whether a monster of kind `FLANK_PK_*` plans its fights: 1 or 0, or
 /// `FLANK_E_PLAN` for a bit outside `FLANK_PK_ALL`.
 #[no_mangle]
@@ -297,6 +306,25 @@ mod tests {
             assert!(strerror(code).to_str().unwrap().starts_with("FLANK_"));
         }
         assert_eq!(strerror(-13).to_str().unwrap(), "unknown error code");
+    }
+
+    #[test]
+    fn plan_reasons_over_the_abi() {
+        use crate::plan::Why;
+        for (code, w) in (0..).zip(Why::ALL) {
+            assert_eq!(w as u8, code as u8, "Why::ALL is in FLANK_WHY_* order");
+            let p = flank_plan_why(code);
+            assert!(!p.is_null());
+            // SAFETY: a non-NULL result is a static NUL-terminated string.
+            let s = unsafe { core::ffi::CStr::from_ptr(p) };
+            assert_eq!(s, w.words());
+        }
+        assert_eq!(
+            unsafe { core::ffi::CStr::from_ptr(flank_plan_why(sys::FLANK_WHY_WAITING as i32)) },
+            c"waiting for its allies"
+        );
+        assert!(flank_plan_why(12).is_null());
+        assert!(flank_plan_why(-1).is_null());
     }
 
     #[test]

@@ -17,6 +17,7 @@
 //! masks of the other squares are worked out once per target.
 
 use core::cmp::Ordering;
+use core::ffi::CStr;
 use core::fmt;
 
 use crate::facing::{self, AttackFacts, FacingError, FacingInput};
@@ -98,21 +99,42 @@ pub enum Why {
 }
 
 impl Why {
-    /// The words `#flanking` uses.
-    pub fn words(self) -> &'static str {
+    /// Every reason, in `FLANK_WHY_*` order.
+    pub const ALL: [Why; 12] = [
+        Why::NoBetter,
+        Why::Better,
+        Why::Waiting,
+        Why::NotAlone,
+        Why::NoAllies,
+        Why::Hurt,
+        Why::Fleeing,
+        Why::Attacked,
+        Why::Ranged,
+        Why::Waited,
+        Why::Pet,
+        Why::Leaving,
+    ];
+
+    /// The reason of a `FLANK_WHY_*` code.
+    pub fn from_code(code: i32) -> Option<Why> {
+        Why::ALL.into_iter().find(|w| i32::from(*w as u8) == code)
+    }
+
+    /// The words `#flanking` uses (`flank_plan_why()`), a static C string.
+    pub fn words(self) -> &'static CStr {
         match self {
-            Why::NoBetter => "no square beats the one it was taking",
-            Why::Better => "a better square next to its target",
-            Why::Waiting => "waiting for its allies",
-            Why::NotAlone => "it does not arrive alone",
-            Why::NoAllies => "no ally is close behind",
-            Why::Hurt => "it is hurt",
-            Why::Fleeing => "it is fleeing",
-            Why::Attacked => "it was attacked",
-            Why::Ranged => "its target can reach it from range",
-            Why::Waited => "it has waited long enough",
-            Why::Pet => "a pet does not wait",
-            Why::Leaving => "its target is moving away",
+            Why::NoBetter => c"no square beats the one it was taking",
+            Why::Better => c"a better square next to its target",
+            Why::Waiting => c"waiting for its allies",
+            Why::NotAlone => c"it does not arrive alone",
+            Why::NoAllies => c"no ally is close behind",
+            Why::Hurt => c"it is hurt",
+            Why::Fleeing => c"it is fleeing",
+            Why::Attacked => c"it was attacked",
+            Why::Ranged => c"its target can reach it from range",
+            Why::Waited => c"it has waited long enough",
+            Why::Pet => c"a pet does not wait",
+            Why::Leaving => c"its target is moving away",
         }
     }
 }

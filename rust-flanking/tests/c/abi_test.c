@@ -256,6 +256,11 @@ static void check_facing_invalid(void)
     }
     expect_eq("flank_rules_parse(NULL)", flank_rules_parse(NULL), FLANK_E_NULL);
     expect_eq("flank_rules_name(5)", flank_rules_name(5) == NULL, 1);
+    expect_eq("flank_plan_why(WAITING)",
+              strcmp(flank_plan_why(FLANK_WHY_WAITING), "waiting for its allies"), 0);
+    expect_eq("flank_plan_why(LEAVING)",
+              strcmp(flank_plan_why(FLANK_WHY_LEAVING), "its target is moving away"), 0);
+    expect_eq("flank_plan_why(12)", flank_plan_why(12) == NULL, 1);
     expect_eq("flank_rules_name(-1)", flank_rules_name(-1) == NULL, 1);
 
     /* NULL pointers. */
