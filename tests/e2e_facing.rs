@@ -153,19 +153,8 @@ fn a_rogue_strikes_a_sleeping_jackal_from_behind_under_dnd() {
 
 #[test]
 fn an_unknown_rule_set_is_a_sysconf_error_naming_its_line() {
-    let scratch = Scratch::new("e2e-facing-bad");
-    let pg = scratch.path().join("playground");
     // `dnd` supersedes arc flanking: proposal+dnd is no rule set.
-    common::playground_with(Path::new(GAME), &pg, "FLANKING_RULES", "proposal+dnd");
-    let sysconf = std::fs::read_to_string(pg.join("sysconf")).unwrap();
-    let line = sysconf
-        .lines()
-        .position(|l| l == "FLANKING_RULES=proposal+dnd")
-        .unwrap()
-        + 1;
-    let rc = common::write_config(scratch.path(), "badrules");
-    let t = Tmux::start("e2efb", &game_cmd(Path::new(GAME), &pg, &rc, ""));
-    let s = t.wait_for("1 error in sysconf");
+    let (line, s) = common::sysconf_error("e2efb", "FLANKING_RULES", "proposal+dnd");
     assert!(
         s.contains(&format!("Line {line}: Unknown rule set in FLANKING_RULES"))
             && s.contains("proposal+tactics"),

@@ -119,18 +119,7 @@ fn flanking_in_wizard_mode_says_what_a_monster_planned() {
 
 #[test]
 fn a_bad_flanking_ai_value_is_a_sysconf_error_naming_its_line() {
-    let scratch = Scratch::new("e2e-tactics-bad");
-    let pg = scratch.path().join("playground");
-    common::playground_with(Path::new(GAME), &pg, "FLANKING_AI", "yes");
-    let sysconf = std::fs::read_to_string(pg.join("sysconf")).unwrap();
-    let line = sysconf
-        .lines()
-        .position(|l| l == "FLANKING_AI=yes")
-        .unwrap()
-        + 1;
-    let rc = common::write_config(scratch.path(), "badai");
-    let t = Tmux::start("e2etb", &game_cmd(Path::new(GAME), &pg, &rc, ""));
-    let s = t.wait_for("1 error in sysconf");
+    let (line, s) = common::sysconf_error("e2etb", "FLANKING_AI", "yes");
     assert!(
         s.contains(&format!(
             "Line {line}: Illegal value in FLANKING_AI (0 or 1)"

@@ -390,3 +390,20 @@ pub fn key(dx: i32, dy: i32) -> &'static str {
         _ => panic!("no step"),
     }
 }
+
+/// The game started with sysconf `KEY=VALUE`, which it must refuse: the
+/// line of that entry in the playground's sysconf, and the screen that
+/// says "1 error in sysconf". `tag` names the scratch directory and the
+/// tmux session.
+pub fn sysconf_error(tag: &str, key: &str, value: &str) -> (usize, String) {
+    let game = Path::new(env!("CARGO_BIN_EXE_nethack-flanking"));
+    let scratch = Scratch::new(tag);
+    let pg = scratch.path().join("playground");
+    playground_with(game, &pg, key, value);
+    let entry = format!("{key}={value}");
+    let sysconf = std::fs::read_to_string(pg.join("sysconf")).unwrap();
+    let line = sysconf.lines().position(|l| l == entry).unwrap() + 1;
+    let rc = write_config(scratch.path(), tag);
+    let t = Tmux::start(tag, &game_cmd(game, &pg, &rc, ""));
+    (line, t.wait_for("1 error in sysconf"))
+}
