@@ -65,7 +65,9 @@ apply_one() {
 #             alone to vanilla for benchmarks
 #   tactics   issue 13's flanking monsters: the `pre-tactics` cargo feature
 #             applies the series without them
-SERIES_TAGS="baseline tactics"
+#   ranged    issue 14's threats from range: the `pre-ranged` cargo feature
+#             applies the series without them
+SERIES_TAGS="baseline tactics ranged"
 
 known_tag() {
     local t
@@ -197,6 +199,12 @@ cmd_refresh() {
         *" tactics "*)
             echo "# [tactics]: issue 13's flanking monsters, left out by the cargo feature"
             echo "# \`pre-tactics\` (commit trailer Series-Tag: tactics)."
+            ;;
+        esac
+        case " $tagged " in
+        *" ranged "*)
+            echo "# [ranged]: issue 14's threats from range, left out by the cargo feature"
+            echo "# \`pre-ranged\` (commit trailer Series-Tag: ranged)."
             ;;
         esac
         cat "$tmp/series"

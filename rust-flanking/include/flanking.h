@@ -21,8 +21,9 @@ extern "C" {
 
 /* Bumped whenever a struct layout or a bit's meaning changes, or the ABI
    grows.  2: the facing section (additions only; version 1 is unchanged).
-   3: monsters that flank, flank_plan() (additions only). */
-#define FLANK_ABI_VERSION 3
+   3: monsters that flank, flank_plan() (additions only).
+   4: threats from range (additions only). */
+#define FLANK_ABI_VERSION 4
 
 /*
  * Directions, numbered as NetHack's xdir[]/ydir[]: clockwise, screen
@@ -135,6 +136,18 @@ struct flank_detail {
                                       creature on from, FLANK_FI_ROGUE set,
                                       flags outside FLANK_PL_ALL, a
                                       reserved byte not 0 */
+/* ABI version 4 (threats from range): */
+#define FLANK_E_RANGED (-13)       /* a struct flank_ranged line: creature
+                                      bits as for a square, FLANK_SQ_BLOCKED,
+                                      a distance outside FLANK_RANGE_MIN..
+                                      FLANK_RANGE_MAX with a creature (or not
+                                      0 without one), arms outside
+                                      FLANK_RA_ALL or without a creature, a
+                                      reach without FLANK_RA_POLEARM */
+#define FLANK_E_FIXTURE_RANGED (-14) /* flank_fixtures_get() or _get_v2():
+                                      the fixture has threats from range,
+                                      which they do not carry; read it with
+                                      flank_fixtures_get_v3() */
 
 /* The largest score: (7 - 0) + 1 + 2/2 = 9 points. */
 #define FLANK_MAX_HALF_POINTS 18
@@ -441,6 +454,96 @@ int32_t flank_plan(const struct flank_plan_input *in,
 
 /*
  * ==================================================================
+ * Threats from range (ABI version 4; design/TACTICS.md)
+ * ==================================================================
+ *
+ * With sysconf FLANKING_RANGED on, a creature that is not next to the
+ * defender threatens it from its octant when it could attack it from where
+ * it stands this turn (docs/FLANKING-DECISIONS.md, "Threats from range").
+ * The game gathers, for each direction d, the first creature on the line
+ * from the defender that way, past the neighbouring square: 2 to
+ * FLANK_RANGE_MAX squares out, with nothing that blocks the view
+ * (does_block()) on the squares before it.  A creature next to the
+ * defender does not end the walk; the engine ignores a line whose
+ * neighbouring square holds a creature (that one counts by its square).
+ * The engine judges each line: a threat when the neighbouring square is
+ * empty, the creature threatens the defender by the rules of an adjacent
+ * one (its square bits, judged as for flank_score()), and it is armed for
+ * this distance:
+ *   - breath, spit, gaze, missiles: anywhere on the line;
+ *   - a launcher: anywhere, but a monster shooting a monster only within
+ *     FLANK_RANGE_MM_LAUNCHER2 (thrwmm());
+ *   - a polearm: distance squared at most its reach, and never a monster's
+ *     against a monster (thrwmm() applies none);
+ * and always distance squared at most FLANK_RANGE_DIST2_MAX (dochug()'s
+ * inrange).  Every other score rule is unchanged: behind and beside are the
+ * defender's own squares.
+ */
+#define FLANK_RANGE_MIN 2
+#define FLANK_RANGE_MAX 7           /* linedup(): distmin < BOLT_LIM */
+#define FLANK_RANGE_DIST2_MAX 64    /* dochug(): BOLT_LIM * BOLT_LIM */
+#define FLANK_RANGE_MM_LAUNCHER2 36 /* thrwmm(): PET_MISSILE_RANGE2 */
+
+/* What a creature on a line can attack with from range: facts, gathered
+   without select_rwep() or a random number. */
+#define FLANK_RA_POLEARM 0x01u  /* wields a polearm or lance (uwep; a
+                                   monster's MON_WEP and an AT_WEAP attack) */
+#define FLANK_RA_LAUNCHER 0x02u /* wields a launcher and has matching
+                                   ammunition (the hero's quiver; a
+                                   monster's inventory and AT_WEAP) */
+#define FLANK_RA_MISSILES 0x04u /* has missiles it would throw: daggers,
+                                   knives, spears, javelins, darts,
+                                   shuriken (the hero's quiver; a monster's
+                                   inventory, not a welded or artifact one,
+                                   and AT_WEAP) */
+#define FLANK_RA_BREATH 0x08u   /* an AT_BREA attack it can use now */
+#define FLANK_RA_SPIT 0x10u     /* an AT_SPIT attack, not cancelled */
+#define FLANK_RA_GAZE 0x20u     /* an AT_GAZE attack, not cancelled */
+#define FLANK_RA_ALL 0x3Fu
+
+/* The lines around one defender, beside its struct flank_neighbourhood. */
+struct flank_ranged {
+    /* FLANK_SQ_* of the first creature on line d, as for a square (never
+       FLANK_SQ_BLOCKED); 0 when there is none. */
+    uint16_t square[FLANK_NDIRS];
+    /* Its distance from the defender, FLANK_RANGE_MIN..FLANK_RANGE_MAX;
+       0 when there is none. */
+    uint8_t dist[FLANK_NDIRS];
+    uint8_t arms[FLANK_NDIRS];  /* FLANK_RA_* */
+    /* With FLANK_RA_POLEARM: the farthest distance squared its polearm
+       reaches (a monster's POLE_LIM, 5; the hero's 4, 5 or 8 by skill, as
+       use_pole()); otherwise 0. */
+    uint8_t reach[FLANK_NDIRS];
+};
+
+/*
+ * The directions threatened from range around n's defender: a mask, bit d
+ * for direction d (0..255), or a negative FLANK_E_* code (n's first, as
+ * flank_score(), then FLANK_E_RANGED).  The attack direction is not added:
+ * this is what the lines alone make of it, for #flanking.
+ */
+int32_t flank_ranged_threats(const struct flank_neighbourhood *n,
+                             const struct flank_ranged *r);
+
+/*
+ * flank_explain() with the threats from range: detail->threats has them,
+ * and the score counts them.  r may be NULL: flank_explain() exactly.
+ */
+int32_t flank_explain_ranged(const struct flank_neighbourhood *n,
+                             const struct flank_ranged *r,
+                             struct flank_detail *out);
+
+/*
+ * flank_facing_eval() with the threats from range: the arc score counts
+ * them, and a threat from range opposite the attacker is the `opposite`
+ * rule's ally.  r may be NULL: flank_facing_eval() exactly.
+ */
+int32_t flank_facing_eval_ranged(const struct flank_facing_input *in,
+                                 const struct flank_ranged *r,
+                                 struct flank_facing_result *out);
+
+/*
+ * ==================================================================
  * Fixtures, for the in-game harness (test support, not used in play)
  * ==================================================================
  *
@@ -554,6 +657,56 @@ struct flank_fixture_v2 {
    FLANK_E_INDEX.  Strings as for flank_fixtures_get(). */
 int32_t flank_fixtures_get_v2(const struct flank_fixture_set *set,
                               int32_t index, struct flank_fixture_v2 *out);
+
+/*
+ * Threats from range in a fixture (ABI version 4): `ranged: on` turns
+ * FLANKING_RANGED on for it, and a `far X:` line says what the creature of
+ * letter X, further out on the map, carries or can do, and its states.
+ * A fixture with either cannot be described by flank_fixtures_get() or
+ * flank_fixtures_get_v2(): they return FLANK_E_FIXTURE_RANGED and an error
+ * entry for it, so that it never runs as if it had no threat from range.
+ */
+#define FLANK_FX_FAR_POLEARM 0x0001u  /* wields a polearm */
+#define FLANK_FX_FAR_LANCE 0x0002u    /* wields a lance */
+#define FLANK_FX_FAR_BOW 0x0004u      /* wields a bow */
+#define FLANK_FX_FAR_ARROWS 0x0008u   /* carries (the hero: quivers) arrows */
+#define FLANK_FX_FAR_CROSSBOW 0x0010u /* wields a crossbow */
+#define FLANK_FX_FAR_BOLTS 0x0020u    /* crossbow bolts */
+#define FLANK_FX_FAR_SLING 0x0040u    /* wields a sling */
+#define FLANK_FX_FAR_ROCKS 0x0080u    /* flint stones */
+#define FLANK_FX_FAR_DAGGERS 0x0100u
+#define FLANK_FX_FAR_SPEARS 0x0200u
+#define FLANK_FX_FAR_DARTS 0x0400u
+#define FLANK_FX_FAR_KNIVES 0x0800u
+#define FLANK_FX_FAR_BREATH 0x1000u   /* a species that breathes */
+#define FLANK_FX_FAR_SPIT 0x2000u     /* a species that spits */
+#define FLANK_FX_FAR_GAZE 0x4000u     /* a species with an active gaze */
+#define FLANK_FX_FAR_ALL 0x7FFFu
+
+/* One creature further out with a `far X:` line. */
+struct flank_fixture_far {
+    uint16_t row, col;  /* where in the map */
+    uint16_t line;      /* the line of its `far` line */
+    uint16_t states;    /* FLANK_FX_CR_*: PEACEFUL, TAME, HERO, SLEEPING,
+                           PARALYZED, TRAPPED, FLEEING */
+    uint16_t arms;      /* FLANK_FX_FAR_* */
+    char letter;        /* its map letter */
+    uint8_t reserved;   /* always 0 */
+};
+
+/* One fixture with everything: v2, and threats from range. */
+struct flank_fixture_v3 {
+    struct flank_fixture_v2 v2;
+    uint8_t ranged;     /* 1: `ranged: on` */
+    uint8_t nfar;       /* entries in far[] */
+    uint16_t reserved;  /* always 0 */
+    const struct flank_fixture_far *far; /* in map order; NULL if nfar 0 */
+};
+
+/* Entry index into *out with every field: FLANK_OK, FLANK_E_NULL or
+   FLANK_E_INDEX.  Strings and the array as for flank_fixtures_get(). */
+int32_t flank_fixtures_get_v3(const struct flank_fixture_set *set,
+                              int32_t index, struct flank_fixture_v3 *out);
 
 /* Frees the set and its strings; NULL is fine. */
 void flank_fixtures_free(struct flank_fixture_set *set);

@@ -19,7 +19,7 @@ use crate::rules;
 pub use crate::sys;
 pub use crate::sys::{
     flank_detail, flank_facing_input, flank_facing_result, flank_neighbourhood, flank_plan_input,
-    flank_plan_result,
+    flank_plan_result, flank_ranged,
 };
 
 use crate::facing::{self, RuleSet};
@@ -55,6 +55,30 @@ const _: () = {
     let _: extern "C" fn(i32) -> *const c_char = flank_plan_why;
     let _: unsafe extern "C" fn(u8) -> i32 = sys::flank_plans;
     let _: extern "C" fn(u8) -> i32 = flank_plans;
+    let _: unsafe extern "C" fn(*const flank_neighbourhood, *const flank_ranged) -> i32 =
+        sys::flank_ranged_threats;
+    let _: unsafe extern "C" fn(*const flank_neighbourhood, *const flank_ranged) -> i32 =
+        flank_ranged_threats;
+    let _: unsafe extern "C" fn(
+        *const flank_neighbourhood,
+        *const flank_ranged,
+        *mut flank_detail,
+    ) -> i32 = sys::flank_explain_ranged;
+    let _: unsafe extern "C" fn(
+        *const flank_neighbourhood,
+        *const flank_ranged,
+        *mut flank_detail,
+    ) -> i32 = flank_explain_ranged;
+    let _: unsafe extern "C" fn(
+        *const flank_facing_input,
+        *const flank_ranged,
+        *mut flank_facing_result,
+    ) -> i32 = sys::flank_facing_eval_ranged;
+    let _: unsafe extern "C" fn(
+        *const flank_facing_input,
+        *const flank_ranged,
+        *mut flank_facing_result,
+    ) -> i32 = flank_facing_eval_ranged;
 };
 
 /// The sysconf `FLANKING` percent; see [`flank_set_percent`].
@@ -159,6 +183,12 @@ pub fn strerror(code: i32) -> &'static core::ffi::CStr {
         }
         sys::FLANK_E_FIXTURE_FACING => {
             c"FLANK_E_FIXTURE_FACING: the fixture uses facing, which flank_fixtures_get() does not carry; use flank_fixtures_get_v2()"
+        }
+        sys::FLANK_E_RANGED => {
+            c"FLANK_E_RANGED: a line of struct flank_ranged is malformed (see flank_ranged_threats())"
+        }
+        sys::FLANK_E_FIXTURE_RANGED => {
+            c"FLANK_E_FIXTURE_RANGED: the fixture has threats from range, which flank_fixtures_get() and _get_v2() do not carry; use flank_fixtures_get_v3()"
         }
         _ => c"unknown error code",
     }
@@ -296,16 +326,111 @@ pub extern "C" fn flank_plans(kind: u8) -> i32 {
     crate::plan::Kind::from_bits(kind).map_or(sys::FLANK_E_PLAN, |k| i32::from(k.plans()))
 }
 
+/// The directions threatened from range around `n`'s defender (a mask
+/// 0..=255), or a negative `FLANK_E_*` code: `n`'s first, then
+/// `FLANK_E_RANGED`.
+///
+/// # Safety
+/// `n` and `r` are NULL or point to readable structs of their types.
+#[no_mangle]
+pub unsafe extern "C" fn flank_ranged_threats(
+    n: *const flank_neighbourhood,
+    r: *const flank_ranged,
+) -> i32 {
+    // SAFETY: the caller guarantees each is NULL or valid for reads.
+    let (Some(n), Some(r)) = (unsafe { n.as_ref() }, unsafe { r.as_ref() }) else {
+        return sys::FLANK_E_NULL;
+    };
+    match crate::ranged::threats_raw(n, r) {
+        Ok((_, mask)) => i32::from(mask),
+        Err(e) => e.code(),
+    }
+}
+
+/// [`flank_explain`] with the threats from range of `r` (NULL: none).
+///
+/// # Safety
+/// `n` is NULL or points to a readable `struct flank_neighbourhood`, `r` is
+/// NULL or points to a readable `struct flank_ranged`, and `out` is NULL or
+/// points to a writable `struct flank_detail`.
+#[no_mangle]
+pub unsafe extern "C" fn flank_explain_ranged(
+    n: *const flank_neighbourhood,
+    r: *const flank_ranged,
+    out: *mut flank_detail,
+) -> i32 {
+    // SAFETY: the caller guarantees `r` is NULL or valid for reads.
+    let Some(r) = (unsafe { r.as_ref() }) else {
+        // SAFETY: as the caller guarantees for this function.
+        return unsafe { flank_explain(n, out) };
+    };
+    if out.is_null() {
+        return sys::FLANK_E_NULL;
+    }
+    // SAFETY: the caller guarantees `n` is NULL or valid for reads.
+    let Some(n) = (unsafe { n.as_ref() }) else {
+        return sys::FLANK_E_NULL;
+    };
+    match crate::ranged::threats_raw(n, r) {
+        Ok((hood, extra)) => {
+            let detail = hood.explain_with(extra);
+            // SAFETY: `out` is not NULL and valid for writes (the caller);
+            // the struct is plain bytes.
+            unsafe { out.write(detail) };
+            i32::from(detail.half_points)
+        }
+        Err(e) => e.code(),
+    }
+}
+
+/// [`flank_facing_eval`] with the threats from range of `r` (NULL: none).
+/// Faults in [`flank_facing_eval`]'s order, then `FLANK_E_RANGED`.
+///
+/// # Safety
+/// `input` and `r` are NULL or point to readable structs of their types;
+/// `out` is NULL or points to a writable `struct flank_facing_result`.
+#[no_mangle]
+pub unsafe extern "C" fn flank_facing_eval_ranged(
+    input: *const flank_facing_input,
+    r: *const flank_ranged,
+    out: *mut flank_facing_result,
+) -> i32 {
+    // SAFETY: the caller guarantees `r` is NULL or valid for reads.
+    let Some(r) = (unsafe { r.as_ref() }) else {
+        // SAFETY: as the caller guarantees for this function.
+        return unsafe { flank_facing_eval(input, out) };
+    };
+    if out.is_null() {
+        return sys::FLANK_E_NULL;
+    }
+    // SAFETY: the caller guarantees `input` is NULL or valid for reads.
+    let Some(input) = (unsafe { input.as_ref() }) else {
+        return sys::FLANK_E_NULL;
+    };
+    let valid = match facing::validate(input) {
+        Ok(v) => v,
+        Err(e) => return e.code(),
+    };
+    if let Err(e) = crate::ranged::validate(r) {
+        return e.code();
+    }
+    let res = valid.eval_with(crate::ranged::threats(valid.hood(), r));
+    // SAFETY: `out` is not NULL and valid for writes (the caller); the
+    // struct is plain bytes.
+    unsafe { out.write(res) };
+    i32::from(res.hit_half_points)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
     fn strerror_for_every_code() {
-        for code in -12..=0 {
+        for code in -14..=0 {
             assert!(strerror(code).to_str().unwrap().starts_with("FLANK_"));
         }
-        assert_eq!(strerror(-13).to_str().unwrap(), "unknown error code");
+        assert_eq!(strerror(-15).to_str().unwrap(), "unknown error code");
     }
 
     #[test]

@@ -585,6 +585,22 @@ impl FacingInput {
         )
     }
 
+    /// Evaluates the attack with `extra` threats from range (bit d:
+    /// direction d; [`crate::ranged`]): the arc counts them, and one
+    /// opposite the attacker is the `opposite` rule's ally.
+    pub fn eval_with(&self, extra: u8) -> flank_facing_result {
+        if extra == 0 {
+            return self.eval();
+        }
+        let arc = if self.rules.uses_arc() {
+            self.hood.explain_with(extra).half_points
+        } else {
+            0
+        };
+        let opposite = self.threat_opposite() || extra & (1 << self.hood.behind()) != 0;
+        self.eval_from(self.hood.attack_dir(), arc, opposite, self.facts)
+    }
+
     /// The evaluation of an attack from direction `a` with the facts given,
     /// from what the squares make of it: `arc`, the arc score (read only
     /// when the rule set uses it), and `opposite`, whether a threat stands

@@ -29,6 +29,9 @@
 //!   against the planner and, over the C ABI, played by the game's harness.
 //! * [`plan`]: monsters that flank (design/TACTICS.md): where a planner
 //!   steps and when it hangs back, behind `flank_plan`.
+//! * [`ranged`]: threats from range (design/TACTICS.md): which creature
+//!   further out on a line fills its octant, behind
+//!   `flank_ranged_threats` and the `_ranged` evaluations.
 #![deny(unsafe_op_in_unsafe_fn)]
 #![warn(missing_docs)]
 
@@ -44,6 +47,7 @@ pub mod model;
 pub mod movement;
 pub mod movement_abi;
 pub mod plan;
+pub mod ranged;
 pub mod rules;
 pub mod sys;
 mod text;

@@ -73,6 +73,12 @@ pub enum FlankError {
         /// The percent given.
         percent: i32,
     },
+    /// A line of a `struct flank_ranged` is malformed (see
+    /// [`crate::ranged::line_error`]).
+    Ranged {
+        /// Which line (the lowest one that is wrong).
+        dir: u8,
+    },
 }
 
 impl fmt::Display for FlankError {
@@ -99,6 +105,9 @@ impl fmt::Display for FlankError {
             FlankError::Percent { percent } => {
                 write!(f, "percent {percent} is outside 0..{PERCENT_MAX}")
             }
+            FlankError::Ranged { dir } => {
+                write!(f, "the line {dir} ({}) of the ranged facts is malformed", dir_name(dir))
+            }
         }
     }
 }
@@ -115,6 +124,7 @@ impl FlankError {
             FlankError::DefenderBits { .. } => sys::FLANK_E_DEFENDER_BITS,
             FlankError::Inconsistent { .. } => sys::FLANK_E_INCONSISTENT,
             FlankError::Percent { .. } => sys::FLANK_E_PERCENT,
+            FlankError::Ranged { .. } => sys::FLANK_E_RANGED,
         }
     }
 }
@@ -420,8 +430,14 @@ impl Neighbourhood {
 
     /// The threat, blocked and occupied masks.
     pub fn masks(&self) -> Masks {
+        self.masks_with(0)
+    }
+
+    /// [`Self::masks`] with `extra` threats (bit d: direction d, threatened
+    /// from range; see [`crate::ranged`]).
+    pub fn masks_with(&self, extra: u8) -> Masks {
         let mut m = Masks {
-            threats: 1 << self.raw.attack_dir,
+            threats: 1 << self.raw.attack_dir | extra,
             ..Masks::default()
         };
         for (d, &sq) in self.raw.square.iter().enumerate() {
@@ -448,7 +464,14 @@ impl Neighbourhood {
     /// `arc_start` is the first direction of the largest run; when several
     /// runs are equally long, the first one clockwise from the attacker.
     pub fn explain(&self) -> flank_detail {
-        let m = self.masks();
+        self.explain_with(0)
+    }
+
+    /// [`Self::explain`] with `extra` threats (bit d: direction d,
+    /// threatened from range): they fill their octants like a creature
+    /// next to the defender, and change nothing else.
+    pub fn explain_with(&self, extra: u8) -> flank_detail {
+        let m = self.masks_with(extra);
         let a = self.raw.attack_dir;
         let arc = ARC[usize::from(m.threats)];
         // The attack direction is a threat, so no run crosses it: scanning
