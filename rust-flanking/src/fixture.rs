@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 
 use crate::facing::{self, bits, AttackFacts, FacingError, FacingInput, RuleSet, Zone};
 use crate::rules::{dir_name, Neighbourhood};
-use crate::sys::{self, flank_facing_result, flank_neighbourhood};
+use crate::sys::{self, flank_facing_result, flank_neighbourhood, flank_ranged};
 use crate::text::{Header, Layout, Text};
 
 /// The direction words of the format, indexed by direction (0 W .. 7 SW).
@@ -105,7 +105,57 @@ pub struct Fixture {
     pub defender_at: (usize, usize),
     /// The facing extension, when the fixture uses it.
     pub facing: Option<FacingSpec>,
+    /// Threats from range: `ranged: on` (FLANKING_RANGED for this fixture).
+    pub ranged: bool,
+    /// The `far X:` creatures, in map order.
+    pub far: Vec<FarCreature>,
+    /// The first key of the ranged extension (`ranged` or `far X`) and its
+    /// line, for the error a consumer that does not read it gets.
+    pub first_ranged_key: Option<(String, usize)>,
 }
+
+/// A creature further out on the map, with a `far X:` line: what it
+/// carries or can do, and its states.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct FarCreature {
+    /// Its map letter.
+    pub letter: char,
+    /// Where in the map: (row, column).
+    pub at: (usize, usize),
+    /// The line of its `far` line.
+    pub line: usize,
+    /// `FLANK_FX_FAR_*`.
+    pub arms: u16,
+    /// Its states (hostile by default).
+    pub states: CreatureStates,
+}
+
+/// The `far` words for what a creature carries or can do, with their
+/// `FLANK_FX_FAR_*` bits.
+pub const FAR_WORDS: [(&str, u32); 15] = [
+    ("polearm", sys::FLANK_FX_FAR_POLEARM),
+    ("lance", sys::FLANK_FX_FAR_LANCE),
+    ("bow", sys::FLANK_FX_FAR_BOW),
+    ("arrows", sys::FLANK_FX_FAR_ARROWS),
+    ("crossbow", sys::FLANK_FX_FAR_CROSSBOW),
+    ("bolts", sys::FLANK_FX_FAR_BOLTS),
+    ("sling", sys::FLANK_FX_FAR_SLING),
+    ("rocks", sys::FLANK_FX_FAR_ROCKS),
+    ("daggers", sys::FLANK_FX_FAR_DAGGERS),
+    ("spears", sys::FLANK_FX_FAR_SPEARS),
+    ("darts", sys::FLANK_FX_FAR_DARTS),
+    ("knives", sys::FLANK_FX_FAR_KNIVES),
+    ("breath", sys::FLANK_FX_FAR_BREATH),
+    ("spit", sys::FLANK_FX_FAR_SPIT),
+    ("gaze", sys::FLANK_FX_FAR_GAZE),
+];
+
+/// The polearm reach (distance squared) of a fixture's far creature: a
+/// monster's is `POLE_LIM` (5); the hero's is 4, the harness keeping its
+/// skill at Basic or below (`use_pole()`).
+pub const FAR_REACH_MONSTER: u8 = 5;
+/// See [`FAR_REACH_MONSTER`].
+pub const FAR_REACH_HERO: u8 = 4;
 
 /// `expect-damage:`: the percent, the flat part, and worked examples
 /// (`20->16`) that must follow from them.
@@ -173,6 +223,10 @@ pub enum FixtureErrorKind {
     BadStates(String),
     /// A `creature <dir>` line for a square without a creature letter.
     NoCreatureThere(String),
+    /// A `far X:` line that cannot be (why).
+    BadFar(String),
+    /// `ranged:` other than `on` or `off`.
+    BadRanged(String),
     /// The attacker's square has no creature letter.
     AttackerNotACreature(String),
     /// The attacker's square holds a long worm's tail segment, which does
@@ -240,7 +294,7 @@ impl fmt::Display for FixtureError {
             NotKeyValue(l) => write!(f, "expected `key: value` or `map:`, found `{l}`"),
             UnknownKey(k) => write!(
                 f,
-                "unknown key `{k}` (keys: name, attacker, expect, defender, creature <dir>; facing: rules, facing, facing <dir>, role, attack, expect-zone, expect-hit, expect-damage, expect-shield, expect-extra)"
+                "unknown key `{k}` (keys: name, attacker, expect, defender, creature <dir>; facing: rules, facing, facing <dir>, role, attack, expect-zone, expect-hit, expect-damage, expect-shield, expect-extra; range: ranged, far <letter>)"
             ),
             DuplicateKey(k, first) => write!(f, "duplicate key `{k}` (first on line {first})"),
             BadDirection(d) => write!(
@@ -261,6 +315,8 @@ impl fmt::Display for FixtureError {
                 "unknown creature state `{s}` (states: hostile peaceful tame unwilling hero sleeping paralyzed trapped fleeing passive tail)"
             ),
             BadStates(why) => write!(f, "creature states {why}"),
+            BadFar(why) => write!(f, "{why}"),
+            BadRanged(v) => write!(f, "bad ranged `{v}` (on or off)"),
             NoCreatureThere(d) => write!(
                 f,
                 "`creature {d}` but there is no creature letter {d} of `@`"
@@ -495,6 +551,9 @@ impl Fixture {
         let mut expect_damage = None;
         let mut expect_shield = None;
         let mut expect_extra = 0u16;
+        let mut ranged = false;
+        let mut first_ranged_key: Option<(String, usize)> = None;
+        let mut far_lines: Vec<(char, u16, CreatureStates, usize)> = Vec::new();
 
         while let Some(Header {
             line: lineno,
@@ -525,6 +584,32 @@ impl Fixture {
                         };
                         first_facing_key = Some((format!("defender: {t}"), lineno));
                     }
+                }
+                (Some("ranged"), None, _) => {
+                    ranged = match value {
+                        "on" => true,
+                        "off" => false,
+                        _ => return Err(err(lineno, BadRanged(value.into()))),
+                    };
+                    first_ranged_key.get_or_insert((key.clone(), lineno));
+                }
+                (Some("far"), Some(letter), None) => {
+                    let mut chars = letter.chars();
+                    let c = match (chars.next(), chars.next()) {
+                        (Some(c), None) if c.is_ascii_alphabetic() => c,
+                        _ => {
+                            return Err(err(
+                                lineno,
+                                BadFar(format!("`far {letter}`: name one map letter, like `far a`")),
+                            ))
+                        }
+                    };
+                    if let Some(&(_, _, _, first)) = far_lines.iter().find(|l| l.0 == c) {
+                        return Err(err(lineno, DuplicateKey(key.clone(), first)));
+                    }
+                    let (arms, states) = parse_far(value).map_err(|k| err(lineno, k))?;
+                    far_lines.push((c, arms, states, lineno));
+                    first_ranged_key.get_or_insert((key.clone(), lineno));
                 }
                 (Some("creature"), Some(dir), None) => {
                     let d = parse_dir(dir).ok_or_else(|| err(lineno, BadDirection(dir.into())))?;
@@ -752,6 +837,59 @@ impl Fixture {
             }
         };
 
+        // The creatures further out.
+        let mut far = Vec::new();
+        for &(letter, arms, states, lineno) in &far_lines {
+            let spots: Vec<(usize, usize)> = map
+                .iter()
+                .enumerate()
+                .flat_map(|(r, row)| {
+                    row.chars()
+                        .enumerate()
+                        .filter(move |&(_, ch)| ch == letter)
+                        .map(move |(c, _)| (r, c))
+                })
+                .collect();
+            let [(r, c)] = spots[..] else {
+                return Err(err(
+                    lineno,
+                    BadFar(format!(
+                        "`far {letter}`: the letter {letter} must stand exactly once in the map (it does {} times)",
+                        spots.len()
+                    )),
+                ));
+            };
+            if r.abs_diff(ar) <= 1 && c.abs_diff(ac) <= 1 {
+                return Err(err(
+                    lineno,
+                    BadFar(format!(
+                        "`far {letter}`: {letter} stands next to `@`; say what it is with `creature <dir>`"
+                    )),
+                ));
+            }
+            if states.hero && !defender.monster {
+                return Err(err(
+                    lineno,
+                    BadStates("`hero` needs a `monster` defender (the defender is the hero)".into()),
+                ));
+            }
+            far.push(FarCreature {
+                letter,
+                at: (r, c),
+                line: lineno,
+                arms,
+                states,
+            });
+        }
+        far.sort_by_key(|f| f.at);
+        if heroes + far.iter().filter(|f| f.states.hero).count() > 1 {
+            let line = far.iter().find(|f| f.states.hero).map_or(map_line, |f| f.line);
+            return Err(err(
+                line,
+                BadStates("`hero`: more than one creature is the hero".into()),
+            ));
+        }
+
         let name = name.unwrap_or_else(|| {
             path.file_stem()
                 .map(|s| s.to_string_lossy().into_owned())
@@ -768,6 +906,9 @@ impl Fixture {
             map,
             defender_at: (ar, ac),
             facing,
+            ranged,
+            far,
+            first_ranged_key,
         })
     }
 
@@ -788,19 +929,104 @@ impl Fixture {
     }
 
     /// The plain second model's outcome for this fixture's attack
-    /// ([`crate::model::facing_eval`]), `None` without facing: what the
-    /// layers compare the engine's result with.
+    /// ([`crate::model::facing_eval_with_range`]), `None` without facing:
+    /// what the layers compare the engine's result with.
     pub fn model_facing(&self) -> Option<crate::model::FacingOutcome> {
         let spec = self.facing.as_ref()?;
         let raw = self.to_raw();
-        Some(crate::model::facing_eval(
+        Some(crate::model::facing_eval_with_range(
             &raw.square,
             raw.defender,
             raw.attack_dir,
             spec.facing,
             self.attack_facts().bits(),
             spec.rules.name(),
+            self.model_range_threats(),
         ))
+    }
+
+    /// The plain model's score of this fixture's attack, threats from
+    /// range counted when it has `ranged: on`.
+    pub fn model_score(&self) -> u8 {
+        let raw = self.to_raw();
+        crate::model::score_with_range(
+            &raw.square,
+            raw.defender,
+            raw.attack_dir,
+            self.model_range_threats(),
+        )
+    }
+
+    /// The plain model's threats from range (none without `ranged: on`).
+    fn model_range_threats(&self) -> [bool; 8] {
+        if !self.ranged {
+            return [false; 8];
+        }
+        let raw = self.to_raw();
+        crate::model::range_threats(&raw.square, raw.defender, &self.ranged_lines())
+    }
+
+    /// The lines around the defender as the game gathers them (`struct
+    /// flank_ranged`): on each, walking out from `@`, the first letter 2 to
+    /// `FLANK_RANGE_MAX` squares away before anything that blocks the view
+    /// (`-`, `|`, rock, `+`, `0`; the map's edge is rock). A letter next to
+    /// `@` does not end the walk. A letter without a `far` line is a
+    /// hostile jackal with nothing to attack from range.
+    pub fn ranged_lines(&self) -> flank_ranged {
+        let mut out = flank_ranged::default();
+        let (ar, ac) = self.defender_at;
+        for (d, &(dx, dy)) in DIR_OFFSETS.iter().enumerate() {
+            for k in 1..=isize::from(crate::ranged::RANGE_MAX) {
+                let g = (ar as isize)
+                    .checked_add(k * dy)
+                    .and_then(|r| usize::try_from(r).ok())
+                    .and_then(|r| self.map.get(r).map(|row| (r, row)))
+                    .and_then(|(r, row)| {
+                        let c = usize::try_from(ac as isize + k * dx).ok()?;
+                        row.chars().nth(c).map(|g| (r, c, g))
+                    });
+                let Some((r, c, g)) = g else { break };
+                if k >= 2 && g.is_ascii_alphabetic() {
+                    out.dist[d] = k as u8;
+                    match self.far.iter().find(|f| f.at == (r, c)) {
+                        Some(f) => {
+                            out.square[d] = creature_square(&f.states);
+                            let (arms, reach) = far_arms(f.arms, f.states.hero);
+                            out.arms[d] = arms;
+                            out.reach[d] = reach;
+                        }
+                        None => out.square[d] = sys::FLANK_SQ_CREATURE as u16,
+                    }
+                    break;
+                }
+                if matches!(g, '-' | '|' | ' ' | '+' | '0') {
+                    break;
+                }
+            }
+        }
+        out
+    }
+
+    /// The directions threatened from range (bit d; 0 without `ranged:
+    /// on`), by the engine.
+    pub fn ranged_threats(&self) -> u8 {
+        match (self.ranged, self.neighbourhood()) {
+            (true, Ok(hood)) => crate::ranged::threats(&hood, &self.ranged_lines()),
+            _ => 0,
+        }
+    }
+
+    /// The score of the fixture's attack by the engine, threats from range
+    /// counted when it has `ranged: on`: what `expect` must be.
+    pub fn score(&self) -> Result<u8, crate::rules::FlankError> {
+        Ok(self.neighbourhood()?.explain_with(self.ranged_threats()).half_points)
+    }
+
+    /// The facing result of the fixture's attack by the engine, threats
+    /// from range counted; `None` without facing.
+    pub fn facing_result(&self) -> Option<Result<flank_facing_result, FacingError>> {
+        let extra = self.ranged_threats();
+        self.facing_input().map(|r| r.map(|i| i.eval_with(extra)))
     }
 
     /// The validated facing input, for a fixture that uses facing.
@@ -891,24 +1117,7 @@ impl Fixture {
         for d in 0..8u8 {
             let mut bits = 0u32;
             if self.glyphs[usize::from(d)].is_ascii_alphabetic() {
-                let s = &self.creatures[usize::from(d)];
-                bits |= sys::FLANK_SQ_CREATURE;
-                let flags = [
-                    (s.hero, sys::FLANK_SQ_HERO),
-                    (s.peaceful, sys::FLANK_SQ_PEACEFUL),
-                    (s.tame, sys::FLANK_SQ_TAME),
-                    (s.unwilling, sys::FLANK_SQ_UNWILLING),
-                    (s.sleeping || s.paralyzed, sys::FLANK_SQ_HELPLESS),
-                    (s.trapped, sys::FLANK_SQ_TRAPPED),
-                    (s.fleeing, sys::FLANK_SQ_FLEEING),
-                    (s.passive, sys::FLANK_SQ_NOATTACK),
-                    (s.tail, sys::FLANK_SQ_TAIL),
-                ];
-                for (on, bit) in flags {
-                    if on {
-                        bits |= bit;
-                    }
-                }
+                bits = u32::from(creature_square(&self.creatures[usize::from(d)]));
             }
             if self.blocked(d) {
                 bits |= sys::FLANK_SQ_BLOCKED;
@@ -939,6 +1148,67 @@ impl Fixture {
     pub fn neighbourhood(&self) -> Result<Neighbourhood, crate::rules::FlankError> {
         Neighbourhood::new(self.to_raw())
     }
+}
+
+/// The `FLANK_SQ_*` bits of a creature in these states (no
+/// `FLANK_SQ_BLOCKED`: that is the terrain's).
+pub fn creature_square(s: &CreatureStates) -> u16 {
+    let flags = [
+        (true, sys::FLANK_SQ_CREATURE),
+        (s.hero, sys::FLANK_SQ_HERO),
+        (s.peaceful, sys::FLANK_SQ_PEACEFUL),
+        (s.tame, sys::FLANK_SQ_TAME),
+        (s.unwilling, sys::FLANK_SQ_UNWILLING),
+        (s.sleeping || s.paralyzed, sys::FLANK_SQ_HELPLESS),
+        (s.trapped, sys::FLANK_SQ_TRAPPED),
+        (s.fleeing, sys::FLANK_SQ_FLEEING),
+        (s.passive, sys::FLANK_SQ_NOATTACK),
+        (s.tail, sys::FLANK_SQ_TAIL),
+    ];
+    flags
+        .iter()
+        .filter(|(on, _)| *on)
+        .fold(0u32, |bits, (_, bit)| bits | bit) as u16
+}
+
+/// What a far creature's `FLANK_FX_FAR_*` things make of it, as the game
+/// gathers it: its `FLANK_RA_*` bits and its polearm's reach. A launcher
+/// counts with its own ammunition only.
+pub fn far_arms(far: u16, hero: bool) -> (u8, u8) {
+    let has = |b: u32| u32::from(far) & b != 0;
+    let mut arms = 0u32;
+    let mut reach = 0u8;
+    if has(sys::FLANK_FX_FAR_POLEARM) || has(sys::FLANK_FX_FAR_LANCE) {
+        arms |= sys::FLANK_RA_POLEARM;
+        reach = if hero {
+            FAR_REACH_HERO
+        } else {
+            FAR_REACH_MONSTER
+        };
+    }
+    if (has(sys::FLANK_FX_FAR_BOW) && has(sys::FLANK_FX_FAR_ARROWS))
+        || (has(sys::FLANK_FX_FAR_CROSSBOW) && has(sys::FLANK_FX_FAR_BOLTS))
+        || (has(sys::FLANK_FX_FAR_SLING) && has(sys::FLANK_FX_FAR_ROCKS))
+    {
+        arms |= sys::FLANK_RA_LAUNCHER;
+    }
+    if has(sys::FLANK_FX_FAR_DAGGERS)
+        || has(sys::FLANK_FX_FAR_SPEARS)
+        || has(sys::FLANK_FX_FAR_DARTS)
+        || has(sys::FLANK_FX_FAR_KNIVES)
+    {
+        arms |= sys::FLANK_RA_MISSILES;
+    }
+    for (far_bit, ra) in [
+        (sys::FLANK_FX_FAR_BREATH, sys::FLANK_RA_BREATH),
+        (sys::FLANK_FX_FAR_SPIT, sys::FLANK_RA_SPIT),
+        (sys::FLANK_FX_FAR_GAZE, sys::FLANK_RA_GAZE),
+    ] {
+        if has(far_bit) {
+            arms |= ra;
+        }
+    }
+    (arms as u8, reach)
 }
 
 fn parse_traits(value: &str) -> Result<DefenderTraits, FixtureErrorKind> {
@@ -985,6 +1255,67 @@ fn parse_traits(value: &str) -> Result<DefenderTraits, FixtureErrorKind> {
         ));
     }
     Ok(t)
+}
+
+/// A `far` line's words: what the creature carries or can do
+/// (`FLANK_FX_FAR_*`) and its states. Its states are those of an adjacent
+/// creature but `unwilling`, `passive` and `tail`; it wields one thing at
+/// most; a breath, spit or gaze is a species of its own that carries
+/// nothing, and the hero has none of them.
+fn parse_far(value: &str) -> Result<(u16, CreatureStates), FixtureErrorKind> {
+    use FixtureErrorKind::*;
+    let mut arms = 0u32;
+    let mut state_words = Vec::new();
+    for word in value.split_whitespace() {
+        match FAR_WORDS.iter().find(|(w, _)| *w == word) {
+            Some(&(_, bit)) => arms |= bit,
+            None => state_words.push(word),
+        }
+    }
+    let states = parse_states(&state_words.join(" ")).map_err(|e| match e {
+        UnknownState(w) => BadFar(format!(
+            "unknown `far` word `{w}` (arms: {}; states: hostile peaceful tame hero sleeping paralyzed trapped fleeing)",
+            FAR_WORDS.map(|(w, _)| w).join(" ")
+        )),
+        other => other,
+    })?;
+    for (on, word) in [
+        (states.unwilling, "unwilling"),
+        (states.passive, "passive"),
+        (states.tail, "tail"),
+    ] {
+        if on {
+            return Err(BadFar(format!(
+                "`{word}` is not a state of a creature further out (only of one next to `@`)"
+            )));
+        }
+    }
+    let wielded = [
+        sys::FLANK_FX_FAR_POLEARM,
+        sys::FLANK_FX_FAR_LANCE,
+        sys::FLANK_FX_FAR_BOW,
+        sys::FLANK_FX_FAR_CROSSBOW,
+        sys::FLANK_FX_FAR_SLING,
+    ];
+    if wielded.iter().filter(|&&b| arms & b != 0).count() > 1 {
+        return Err(BadFar(
+            "it wields one of polearm, lance, bow, crossbow and sling at most".into(),
+        ));
+    }
+    let species = sys::FLANK_FX_FAR_BREATH | sys::FLANK_FX_FAR_SPIT | sys::FLANK_FX_FAR_GAZE;
+    if arms & species != 0 {
+        if (arms & species).count_ones() > 1 || arms & !species != 0 {
+            return Err(BadFar(
+                "breath, spit and gaze are each a species of its own, which carries nothing".into(),
+            ));
+        }
+        if states.hero {
+            return Err(BadFar(
+                "the hero has no breath, spit or gaze here (a polymorphed hero is not built)".into(),
+            ));
+        }
+    }
+    Ok((arms as u16, states))
 }
 
 fn parse_states(value: &str) -> Result<CreatureStates, FixtureErrorKind> {

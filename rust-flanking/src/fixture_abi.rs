@@ -15,7 +15,7 @@ use std::path::{Path, PathBuf};
 use crate::fixture::{collect, CreatureStates, DefenderTraits, Fixture};
 use crate::sys;
 
-pub use sys::{flank_fixture, flank_fixture_set, flank_fixture_v2};
+pub use sys::{flank_fixture, flank_fixture_far, flank_fixture_set, flank_fixture_v2, flank_fixture_v3};
 
 // The header's prototypes, as bindgen read them, are the types of the
 // functions below (see the same check in `abi`).
@@ -35,6 +35,10 @@ const _: () = {
         sys::flank_fixtures_get_v2;
     let _: unsafe extern "C" fn(*const flank_fixture_set, i32, *mut flank_fixture_v2) -> i32 =
         flank_fixtures_get_v2;
+    let _: unsafe extern "C" fn(*const flank_fixture_set, i32, *mut flank_fixture_v3) -> i32 =
+        sys::flank_fixtures_get_v3;
+    let _: unsafe extern "C" fn(*const flank_fixture_set, i32, *mut flank_fixture_v3) -> i32 =
+        flank_fixtures_get_v3;
     let _: unsafe extern "C" fn(*mut flank_fixture_set) = sys::flank_fixtures_free;
     let _: unsafe extern "C" fn(*mut flank_fixture_set) = flank_fixtures_free;
 };
@@ -52,6 +56,13 @@ pub struct Entry {
     v2: flank_fixture_v2,
     /// For a fixture that uses facing: the error a version-1 consumer gets.
     v1_refusal: Option<CString>,
+    /// `ranged: on`.
+    ranged: bool,
+    /// The `far` creatures.
+    far: Vec<flank_fixture_far>,
+    /// For a fixture with threats from range: the error a version-1 or
+    /// version-2 consumer gets.
+    range_refusal: Option<CString>,
 }
 
 const UNSET: u8 = sys::FLANK_FX_UNSET as u8;
@@ -130,6 +141,26 @@ impl Entry {
                 f.path.display()
             )));
         }
+        let far = f
+            .far
+            .iter()
+            .map(|c| flank_fixture_far {
+                row: small(c.at.0),
+                col: small(c.at.1),
+                line: small(c.line),
+                states: creature_bits(&c.states),
+                arms: c.arms,
+                // Letters are ASCII (the parser refuses anything else).
+                letter: c.letter as u8 as c_char,
+                reserved: 0,
+            })
+            .collect();
+        let range_refusal = f.first_ranged_key.as_ref().map(|(key, line)| {
+            c_string(&format!(
+                "{}:{line}: has threats from range (`{key}`), which this consumer does not read; use flank_fixtures_get_v3()",
+                f.path.display()
+            ))
+        });
         Entry {
             name: c_string(&f.name),
             path: c_string(&f.path.display().to_string()),
@@ -138,6 +169,9 @@ impl Entry {
             raw,
             v2,
             v1_refusal,
+            ranged: f.ranged,
+            far,
+            range_refusal,
         }
     }
 
@@ -151,6 +185,9 @@ impl Entry {
             raw: flank_fixture::default(),
             v2: v2_unset(),
             v1_refusal: None,
+            ranged: false,
+            far: Vec::new(),
+            range_refusal: None,
         }
     }
 
@@ -165,21 +202,26 @@ impl Entry {
         }
     }
 
-    /// What `flank_fixtures_get` gives: the struct, or for a fixture that
-    /// uses facing an error entry and `FLANK_E_FIXTURE_FACING`.
+    /// An error entry for a consumer that cannot read this fixture.
+    fn refused(&self, why: &CStr) -> flank_fixture {
+        flank_fixture {
+            name: self.name.as_ptr(),
+            path: self.path.as_ptr(),
+            error: why.as_ptr(),
+            map: c"".as_ptr(),
+            ..flank_fixture::default()
+        }
+    }
+
+    /// What `flank_fixtures_get` gives: the struct, or for a fixture with
+    /// threats from range an error entry and `FLANK_E_FIXTURE_RANGED`, or
+    /// for one that uses facing an error entry and
+    /// `FLANK_E_FIXTURE_FACING`.
     pub fn to_c_v1(&self) -> (flank_fixture, i32) {
-        match &self.v1_refusal {
-            None => (self.to_c(), sys::FLANK_OK as i32),
-            Some(why) => (
-                flank_fixture {
-                    name: self.name.as_ptr(),
-                    path: self.path.as_ptr(),
-                    error: why.as_ptr(),
-                    map: c"".as_ptr(),
-                    ..flank_fixture::default()
-                },
-                sys::FLANK_E_FIXTURE_FACING,
-            ),
+        match (&self.range_refusal, &self.v1_refusal) {
+            (Some(why), _) => (self.refused(why), sys::FLANK_E_FIXTURE_RANGED),
+            (None, Some(why)) => (self.refused(why), sys::FLANK_E_FIXTURE_FACING),
+            (None, None) => (self.to_c(), sys::FLANK_OK as i32),
         }
     }
 
@@ -189,6 +231,44 @@ impl Entry {
             base: self.to_c(),
             ..self.v2
         }
+    }
+
+    /// What `flank_fixtures_get_v2` gives: the struct, or for a fixture
+    /// with threats from range an error entry (facing fields unset) and
+    /// `FLANK_E_FIXTURE_RANGED`.
+    pub fn to_c_v2_checked(&self) -> (flank_fixture_v2, i32) {
+        match &self.range_refusal {
+            None => (self.to_c_v2(), sys::FLANK_OK as i32),
+            Some(why) => (
+                flank_fixture_v2 {
+                    base: self.refused(why),
+                    ..v2_unset()
+                },
+                sys::FLANK_E_FIXTURE_RANGED,
+            ),
+        }
+    }
+
+    /// The version-3 struct: everything; its pointers live as long as
+    /// `self`.
+    pub fn to_c_v3(&self) -> flank_fixture_v3 {
+        flank_fixture_v3 {
+            v2: self.to_c_v2(),
+            ranged: u8::from(self.ranged),
+            // The map has at most 52 distinct letters.
+            nfar: u8::try_from(self.far.len()).unwrap_or(u8::MAX),
+            reserved: 0,
+            far: if self.far.is_empty() {
+                std::ptr::null()
+            } else {
+                self.far.as_ptr()
+            },
+        }
+    }
+
+    /// Whether the fixture has threats from range (`ranged` or `far`).
+    pub fn uses_range(&self) -> bool {
+        self.range_refusal.is_some()
     }
 
     /// Whether the fixture uses facing.
@@ -426,8 +506,32 @@ pub unsafe extern "C" fn flank_fixtures_get_v2(
         Ok(entry) => entry,
         Err(code) => return code,
     };
+    let (fx, rc) = entry.to_c_v2_checked();
     // SAFETY: `out` is not NULL and the caller guarantees it is writable.
-    unsafe { out.write(entry.to_c_v2()) };
+    unsafe { out.write(fx) };
+    rc
+}
+
+/// `flank_fixtures_get_v3()`: entry `index`, every field.
+///
+/// # Safety
+/// As [`flank_fixtures_get`], with `out` a `struct flank_fixture_v3`.
+#[no_mangle]
+pub unsafe extern "C" fn flank_fixtures_get_v3(
+    set: *const flank_fixture_set,
+    index: i32,
+    out: *mut flank_fixture_v3,
+) -> i32 {
+    if out.is_null() {
+        return sys::FLANK_E_NULL;
+    }
+    // SAFETY: the caller guarantees `set` is NULL or valid.
+    let entry = match unsafe { entry_at(set, index) } {
+        Ok(entry) => entry,
+        Err(code) => return code,
+    };
+    // SAFETY: `out` is not NULL and the caller guarantees it is writable.
+    unsafe { out.write(entry.to_c_v3()) };
     sys::FLANK_OK as i32
 }
 

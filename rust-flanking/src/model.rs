@@ -92,10 +92,91 @@ pub fn threatens(square: u16, defender: u8) -> bool {
 
 /// The score in half points of a well-formed neighbourhood.
 pub fn score(square: &[u16; 8], defender: u8, attack_dir: u8) -> u8 {
+    score_with_range(square, defender, attack_dir, [false; 8])
+}
+
+/// Whether the creature on line `dir` threatens the defender from range
+/// (design/TACTICS.md, "Threats from range"), asked the long way: nobody
+/// stands on the neighbouring square, the creature would threaten the
+/// defender from next to it, it is in range, and it has something to
+/// attack with from there.
+pub fn threatens_from_range(
+    defender: u8,
+    neighbour: u16,
+    dir: u8,
+    square: u16,
+    dist: u8,
+    arms: u8,
+    reach: u8,
+) -> bool {
+    if has(neighbour, sys::FLANK_SQ_CREATURE) {
+        return false; // it stands in the way, and counts by its square
+    }
+    if !threatens(square, defender) {
+        return false;
+    }
+    let diagonal = dir == 1 || dir == 3 || dir == 5 || dir == 7;
+    let dx = u32::from(dist);
+    let dy = if diagonal { u32::from(dist) } else { 0 };
+    let distance_squared = dx * dx + dy * dy;
+    if distance_squared > 64 {
+        return false; // out of dochug()'s range
+    }
+    let arm = |flag: u32| u32::from(arms) & flag != 0;
+    let hero_shoots_or_is_shot =
+        has(square, sys::FLANK_SQ_HERO) || def_has(defender, sys::FLANK_DEF_HERO);
+    if arm(sys::FLANK_RA_BREATH)
+        || arm(sys::FLANK_RA_SPIT)
+        || arm(sys::FLANK_RA_GAZE)
+        || arm(sys::FLANK_RA_MISSILES)
+    {
+        return true;
+    }
+    if arm(sys::FLANK_RA_LAUNCHER) && (hero_shoots_or_is_shot || distance_squared <= 36) {
+        return true;
+    }
+    if arm(sys::FLANK_RA_POLEARM)
+        && hero_shoots_or_is_shot
+        && distance_squared <= u32::from(reach)
+    {
+        return true;
+    }
+    false
+}
+
+/// The directions threatened from range, one by one.
+pub fn range_threats(
+    square: &[u16; 8],
+    defender: u8,
+    lines: &sys::flank_ranged,
+) -> [bool; 8] {
+    let mut out = [false; 8];
+    for d in 0..8 {
+        out[d] = threatens_from_range(
+            defender,
+            square[d],
+            d as u8,
+            lines.square[d],
+            lines.dist[d],
+            lines.arms[d],
+            lines.reach[d],
+        );
+    }
+    out
+}
+
+/// [`score`] with threats from range: `from_range[d]` fills direction d
+/// as a creature next to the defender would.
+pub fn score_with_range(
+    square: &[u16; 8],
+    defender: u8,
+    attack_dir: u8,
+    from_range: [bool; 8],
+) -> u8 {
     let attack = usize::from(attack_dir);
     let mut threat = [false; 8];
     for d in 0..8 {
-        threat[d] = d == attack || threatens(square[d], defender);
+        threat[d] = d == attack || threatens(square[d], defender) || from_range[d];
     }
     // The longest circular run of directions without a threat.
     let mut arc = 0;
@@ -169,6 +250,20 @@ pub fn facing_eval(
     flags: u8,
     rules: &str,
 ) -> FacingOutcome {
+    facing_eval_with_range(square, defender, attack_dir, facing, flags, rules, [false; 8])
+}
+
+/// [`facing_eval`] with threats from range (see [`score_with_range`]); one
+/// opposite the attacker is the `opposite` rule's ally.
+pub fn facing_eval_with_range(
+    square: &[u16; 8],
+    defender: u8,
+    attack_dir: u8,
+    facing: u8,
+    flags: u8,
+    rules: &str,
+    from_range: [bool; 8],
+) -> FacingOutcome {
     let shield = u32::from(flags) & sys::FLANK_FI_SHIELD != 0;
     let rogue = u32::from(flags) & sys::FLANK_FI_ROGUE != 0;
     let melee = u32::from(flags) & sys::FLANK_FI_MELEE != 0;
@@ -209,7 +304,7 @@ pub fn facing_eval(
         bits: 0,
     };
     if plus_arc || base == "proposal" || base == "implicit" {
-        out.arc_half_points = score(square, defender, attack_dir);
+        out.arc_half_points = score_with_range(square, defender, attack_dir, from_range);
         out.bits |= sys::FLANK_FR_ARC as u16;
     }
     if base == "implicit" {
@@ -242,7 +337,7 @@ pub fn facing_eval(
     }
     if base == "opposite" && melee {
         let opposite = usize::from((attack_dir + 4) % 8);
-        if threatens(square[opposite], defender) {
+        if threatens(square[opposite], defender) || from_range[opposite] {
             out.zone_half_points = 4;
             out.bits |= sys::FLANK_FR_FLANKED as u16;
         } else if zone == 2 {

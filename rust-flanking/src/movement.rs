@@ -595,6 +595,9 @@ impl MoveFixture {
             map: Vec::new(),
             defender_at: (0, 0),
             facing: None,
+            ranged: false,
+            far: Vec::new(),
+            first_ranged_key: None,
         }
     }
 

@@ -17,8 +17,8 @@ fn every_fixture_scores_its_expected_value() {
     let mut failures = Vec::new();
     for path in &files {
         let f = Fixture::load(path).unwrap_or_else(|e| panic!("{e}"));
-        let hood = f.neighbourhood().unwrap();
-        let got = hood.score();
+        // Threats from range counted when the fixture has `ranged: on`.
+        let got = f.score().unwrap();
         if got != f.expect_half_points {
             failures.push(format!(
                 "{}: got {got}, expected {}",
@@ -26,13 +26,7 @@ fn every_fixture_scores_its_expected_value() {
             ));
         }
         // The plain model agrees on every fixture too.
-        let raw = f.to_raw();
-        assert_eq!(
-            rust_flanking::model::score(&raw.square, raw.defender, raw.attack_dir),
-            got,
-            "{}",
-            f.name
-        );
+        assert_eq!(f.model_score(), got, "{}", f.name);
     }
     assert!(failures.is_empty(), "{failures:#?}");
 }
@@ -142,7 +136,8 @@ fn every_facing_fixture_matches_the_engine_and_the_model() {
         let Some(input) = f.facing_input() else {
             continue;
         };
-        let r = input.unwrap_or_else(|e| panic!("{}: {e}", f.name)).eval();
+        input.unwrap_or_else(|e| panic!("{}: {e}", f.name));
+        let r = f.facing_result().unwrap().unwrap();
         assert!(
             f.facing_mismatches(&r).is_empty(),
             "{}: {:?}",
@@ -182,6 +177,7 @@ fn every_facing_fixture_matches_the_engine_and_the_model() {
             ("facing-implicit", 80),
             ("facing-opposite", 13),
             ("facing-tactics", 10),
+            ("ranged", 1),
         ]
     );
 }
@@ -224,4 +220,35 @@ fn every_movement_fixture_checks_against_the_planner() {
         }
     }
     assert!(weighed >= 6, "only {weighed} fixtures weigh a square");
+}
+
+/// Threats from range (tests/fixtures/ranged): every kind of threat and
+/// every reason a creature further out does not threaten has its fixture,
+/// and each one's threat from range decides it: the same file without
+/// `ranged: on` scores no more than the jackal's bite alone.
+#[test]
+fn ranged_fixtures_cover_the_issue() {
+    let dir = fixtures_dir().join("ranged");
+    let files = collect(std::slice::from_ref(&dir)).unwrap();
+    let mut names = Vec::new();
+    for path in &files {
+        let f = Fixture::load(path).unwrap();
+        assert!(f.first_ranged_key.is_some(), "{}: no ranged key", f.name);
+        let mut off = f.clone();
+        off.ranged = false;
+        let (on_score, off_score) = (f.score().unwrap(), off.score().unwrap());
+        if f.ranged && f.ranged_threats() != 0 {
+            assert!(on_score > off_score, "{}: the threat from range changes nothing", f.name);
+        } else {
+            assert_eq!(on_score, off_score, "{}", f.name);
+        }
+        names.push(f.name.clone());
+    }
+    for want in [
+        "bow", "crossbow", "sling", "daggers", "spears", "darts", "knives", "polearm", "lance",
+        "breath", "spit", "gaze", "blocked", "out-of-range", "not-lined-up", "peaceful-archer",
+        "sleeping-archer", "adjacent-and-ranged", "hero-bow", "pet-archer", "ranged-off",
+    ] {
+        assert!(names.iter().any(|n| n.contains(want)), "no ranged fixture for `{want}`");
+    }
 }

@@ -433,3 +433,45 @@ fn expect_hit_reads_half_points_up_to_13() {
         assert_eq!((line, kind), (7, K::BadHit(v.into())), "{v}");
     }
 }
+
+/// A fixture with a creature further out, `a`, 3 squares east.
+fn far(line: &str) -> String {
+    format!("attacker: w\nexpect: 0\nranged: on\n{line}\nmap:\n.......\nd@..a..\n.......\nend\n")
+}
+
+#[test]
+fn far_lines_parse() {
+    let f = Fixture::parse(Path::new("far.flank"), &far("far a: bow arrows sleeping")).unwrap();
+    assert!(f.ranged);
+    assert_eq!(f.far.len(), 1);
+    assert_eq!((f.far[0].letter, f.far[0].at, f.far[0].line), ('a', (1, 4), 4));
+    assert!(f.far[0].states.sleeping);
+    assert_eq!(f.first_ranged_key, Some(("ranged".into(), 3)));
+    let lines = f.ranged_lines();
+    assert_eq!((lines.dist[4], lines.arms[4]), (3, rust_flanking::sys::FLANK_RA_LAUNCHER as u8));
+}
+
+#[test]
+fn bad_far_lines_name_their_line() {
+    let cases: [(&str, &str); 10] = [
+        ("far a: bow trebuchet", "unknown `far` word `trebuchet`"),
+        ("far ab: bow", "name one map letter"),
+        ("far z: bow", "must stand exactly once in the map (it does 0 times)"),
+        ("far d: bow", "stands next to `@`"),
+        ("far a: bow crossbow", "wields one of"),
+        ("far a: breath daggers", "a species of its own"),
+        ("far a: breath spit", "a species of its own"),
+        ("far a: tail", "not a state of a creature further out"),
+        ("far a: peaceful tame", "more than one of"),
+        ("far a: hero bow", "`hero` needs a `monster` defender"),
+    ];
+    for (line, want) in cases {
+        let (n, _, msg) = error(&far(line));
+        assert_eq!(n, 4, "{line}: {msg}");
+        assert!(msg.contains(want), "{line}: {msg}");
+    }
+    let (n, kind, _) = error(&far("far a: bow\nfar a: darts"));
+    assert_eq!((n, kind), (5, K::DuplicateKey("far a".into(), 4)));
+    let (n, kind, _) = error(&far("far a: bow").replace("ranged: on", "ranged: maybe"));
+    assert_eq!((n, kind), (3, K::BadRanged("maybe".into())));
+}
