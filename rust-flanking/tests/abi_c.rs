@@ -36,13 +36,17 @@ fn c_program_scores_every_fixture_and_rejects_every_invalid_input() {
         let f = Fixture::load(path).unwrap();
         let hood = f.neighbourhood().unwrap();
         let d = hood.explain();
-        assert_eq!(d.half_points, f.expect_half_points, "{}", f.name);
+        // The squares alone (a fixture with threats from range expects
+        // more: the ranged cases below).
+        if f.ranged_threats() == 0 {
+            assert_eq!(d.half_points, f.expect_half_points, "{}", f.name);
+        }
         cases.push_str(&case_line(&f));
         cases.push('\n');
         expected.push(format!(
             "case {} {} {} {} {} {} {} {} {} {} {}",
             f.name,
-            f.expect_half_points,
+            d.half_points,
             d.half_points,
             d.threats,
             d.arc,
@@ -51,7 +55,7 @@ fn c_program_scores_every_fixture_and_rejects_every_invalid_input() {
             d.behind_blocked,
             d.beside,
             d.reserved,
-            f.expect_half_points
+            d.half_points
         ));
     }
     let cases_file = work.join("cases.txt");
@@ -68,7 +72,9 @@ fn c_program_scores_every_fixture_and_rejects_every_invalid_input() {
         };
         let input = input.unwrap();
         let r = input.eval();
-        assert!(f.facing_mismatches(&r).is_empty(), "{}", f.name);
+        if f.ranged_threats() == 0 {
+            assert!(f.facing_mismatches(&r).is_empty(), "{}", f.name);
+        }
         writeln!(facing_cases, "{}", c_abi::facing_input_line(&f)).unwrap();
         facing_expected.push(c_abi::facing_case_line(&f.name, &r));
     }
@@ -76,11 +82,39 @@ fn c_program_scores_every_fixture_and_rejects_every_invalid_input() {
     let facing_file = work.join("facing-cases.txt");
     std::fs::write(&facing_file, facing_cases).unwrap();
 
+    // The ranged cases: every fixture through the ranged functions from
+    // C, its lines as the game gathers them; with `ranged: on` the score is
+    // its `expect`.
+    let mut ranged_cases = String::new();
+    let mut ranged_expected = Vec::new();
+    for path in &files {
+        let f = Fixture::load(path).unwrap();
+        writeln!(ranged_cases, "{}", c_abi::ranged_input_line(&f)).unwrap();
+        let lines = c_abi::ranged_case_lines(&f);
+        if f.ranged {
+            let half: u8 = lines[0].split(' ').nth(3).unwrap().parse().unwrap();
+            assert_eq!(half, f.expect_half_points, "{}", f.name);
+        }
+        ranged_expected.extend(lines);
+    }
+    let ranged_file = work.join("ranged-cases.txt");
+    std::fs::write(&ranged_file, ranged_cases).unwrap();
+
     // The fixture section: the same directory through flank_fixtures_*.
     let mut fixtures = Vec::new();
     let mut fixtures_v2 = Vec::new();
+    let mut fixtures_v3 = Vec::new();
     for path in &files {
         let f = Fixture::load(path).unwrap();
+        fixtures_v3.push(c_abi::fixture3_line(&f));
+        if let Some((key, line)) = &f.first_ranged_key {
+            fixtures.push(format!(
+                "fixture-ranged {} {}:{line}: has threats from range (`{key}`), which this consumer does not read; use flank_fixtures_get_v3()",
+                f.name,
+                path.display(),
+            ));
+            continue;
+        }
         let v2 = c_abi::fixture2_line(&f);
         fixtures_v2.push(v2);
         if let Some(spec) = &f.facing {
@@ -142,6 +176,7 @@ fn c_program_scores_every_fixture_and_rejects_every_invalid_input() {
         .arg(manifest().join("../tests/fixtures"))
         .arg(&facing_file)
         .arg(&plan_file)
+        .arg(&ranged_file)
         .output()
         .unwrap();
     let stdout = String::from_utf8_lossy(&out.stdout);
@@ -160,9 +195,23 @@ fn c_program_scores_every_fixture_and_rejects_every_invalid_input() {
             l.starts_with("fixture ")
                 || l.starts_with("fixture-error ")
                 || l.starts_with("fixture-facing ")
+                || l.starts_with("fixture-ranged ")
         })
         .collect();
     assert_eq!(got, fixtures);
+    let got: Vec<&str> = stdout
+        .lines()
+        .filter(|l| l.starts_with("fixture3 "))
+        .collect();
+    assert_eq!(got, fixtures_v3);
+    let got: Vec<&str> = stdout
+        .lines()
+        .filter(|l| l.starts_with("ranged-case ") || l.starts_with("ranged-facing "))
+        .collect();
+    assert_eq!(got, ranged_expected);
+    assert!(stdout.contains(&format!("ranged-cases {}\n", files.len())));
+    assert!(stdout.contains("strerror -13 FLANK_E_RANGED: "));
+    assert!(stdout.contains("strerror -14 FLANK_E_FIXTURE_RANGED: "));
     let got: Vec<&str> = stdout
         .lines()
         .filter(|l| l.starts_with("fixture2 "))

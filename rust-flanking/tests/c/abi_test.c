@@ -2,7 +2,8 @@
  * abi_test.c -- drives rust-flanking's C ABI exactly as the game will: it
  * includes flanking.h and links librust_flanking.a.
  *
- * Usage: abi_test CASES-FILE [FIXTURES-DIR [FACING-CASES-FILE [PLAN-CASES-FILE]]]
+ * Usage: abi_test CASES-FILE [FIXTURES-DIR [FACING-CASES-FILE [PLAN-CASES-FILE
+ *        [RANGED-CASES-FILE]]]]
  * Each line of CASES-FILE is "name defender attack_dir s0 s1 ... s7" (decimal).
  * For each case it prints
  *   "case name score hp threats arc arc_start behind behind_blocked beside reserved rc"
@@ -16,7 +17,11 @@
  * facing "fixture-facing name text" (flank_fixtures_get() refuses it), and
  * per entry through flank_fixtures_get_v2()
  *   "fixture2 name uses rules facing def_facing flags zone hit shield
- *    percent flat bits cf0..cf7".
+ *    percent flat bits cf0..cf7", or for a fixture with threats from range
+ *   "fixture-ranged name text" (both refuse it), and through
+ * flank_fixtures_get_v3()
+ *   "fixture3 name ranged nfar" and per far creature " letter row col line
+ *    states arms".
  * Each line of FACING-CASES-FILE is "name defender attack_dir s0..s7 facing
  * flags rules" (decimal); for each it prints
  *   "facing-case name rc hit arc zone_hp zone percent flat bits shield rules"
@@ -31,6 +36,15 @@
  * from flank_plan(), *out filled with 0xAB before the call (so a refused
  * input shows 171s).  The plan section's NULL and invalid inputs and its
  * layout ("plan-layout ...": sizes and offsets) are checked on every run.
+ * Each line of RANGED-CASES-FILE is "name defender attack_dir s0..s7 facing
+ * flags rules" (rules 255: no facing) then the struct flank_ranged's
+ * square[8] dist[8] arms[8] reach[8] (decimal); for each it prints
+ *   "ranged-case name mask rc hp threats arc arc_start behind
+ *    behind_blocked beside" from flank_ranged_threats() and
+ * flank_explain_ranged(), and with facing
+ *   "ranged-facing name rc hit arc zone_hp zone percent flat bits shield
+ *    rules" from flank_facing_eval_ranged().  The ranged section's NULL and
+ * invalid inputs are checked on every run.
  */
 #include <stddef.h>
 #include <stdio.h>
@@ -174,13 +188,13 @@ static void check_invalid(void)
     expect_eq("get 100", flank_percent(), FLANK_PERCENT_DEFAULT);
 
     /* strerror: a static string for every code, "unknown" for others. */
-    for (i = -12; i <= 0; i++) {
+    for (i = -14; i <= 0; i++) {
         const char *s = flank_strerror(i);
         snprintf(what, sizeof what, "strerror(%d) names FLANK_", i);
         expect_eq(what, s != NULL && strncmp(s, "FLANK_", 6) == 0, 1);
         printf("strerror %d %s\n", i, s ? s : "(null)");
     }
-    expect_eq("strerror(-13) unknown", strcmp(flank_strerror(-13), "unknown error code"), 0);
+    expect_eq("strerror(-15) unknown", strcmp(flank_strerror(-15), "unknown error code"), 0);
     expect_eq("strerror(42) unknown", strcmp(flank_strerror(42), "unknown error code"), 0);
     expect_eq("strerror(INT32_MIN) unknown",
               strcmp(flank_strerror(INT32_MIN), "unknown error code"), 0);
@@ -336,7 +350,7 @@ static void check_facing_invalid(void)
 
     expect_eq("sizeof flank_facing_input", (long) sizeof(struct flank_facing_input), 22);
     expect_eq("sizeof flank_facing_result", (long) sizeof(struct flank_facing_result), 12);
-    expect_eq("FLANK_ABI_VERSION", FLANK_ABI_VERSION, 3);
+    expect_eq("FLANK_ABI_VERSION", FLANK_ABI_VERSION, 4);
 }
 
 /* The fixture section: every entry of a directory, as the harness sees it. */
@@ -360,7 +374,36 @@ static void list_fixtures(const char *dir)
         int d, rc;
         struct flank_fixture_v2 v2;
 
-        expect_eq("get_v2", flank_fixtures_get_v2(set, i, &v2), FLANK_OK);
+        struct flank_fixture_v3 v3;
+
+        rc = flank_fixtures_get_v3(set, i, &v3);
+        expect_eq("get_v3", rc, FLANK_OK);
+        if (!v3.v2.base.error) {
+            printf("fixture3 %s %u %u", v3.v2.base.name, v3.ranged, v3.nfar);
+            for (d = 0; d < v3.nfar; d++)
+                printf(" %c %u %u %u %u %u", v3.far[d].letter, v3.far[d].row,
+                       v3.far[d].col, v3.far[d].line, v3.far[d].states,
+                       v3.far[d].arms);
+            printf("\n");
+            expect_eq("v3 reserved", v3.reserved, 0);
+            expect_eq("v3 far NULL iff none", v3.far == NULL, v3.nfar == 0);
+        }
+        rc = flank_fixtures_get_v2(set, i, &v2);
+        if (rc == FLANK_E_FIXTURE_RANGED) {
+            expect_eq("a refused ranged fixture has an error", v2.base.error != NULL, 1);
+            expect_eq("v2 refuses what v3 gives", v3.v2.base.error == NULL, 1);
+            expect_eq("get refuses it too", flank_fixtures_get(set, i, &fx),
+                      FLANK_E_FIXTURE_RANGED);
+            expect_eq("get's error too", fx.error != NULL, 1);
+            printf("fixture-ranged %s %s\n", v2.base.name,
+                   v2.base.error ? v2.base.error : "(null)");
+            continue;
+        }
+        expect_eq("get_v2", rc, FLANK_OK);
+        expect_eq("v3 has v2's fields", memcmp(&v3.v2.uses_facing, &v2.uses_facing,
+                                               sizeof v2 - offsetof(struct flank_fixture_v2,
+                                                                    uses_facing)),
+                  0);
         if (!v2.base.error) {
             printf("fixture2 %s %u %u %u %u %u %u %u %u %u %d %u", v2.base.name,
                    v2.uses_facing, v2.rules, v2.facing, v2.def_facing, v2.flags,
@@ -435,6 +478,158 @@ static void facing_cases(const char *path)
     }
     fclose(f);
     printf("facing-cases %d\n", n);
+}
+
+/* The ranged section's NULL and invalid inputs. */
+static void expect_ranged_error(const char *what, const struct flank_ranged *r, int code)
+{
+    struct flank_neighbourhood n = empty();
+    struct flank_detail d;
+    struct flank_facing_input in;
+    struct flank_facing_result fr;
+    char buf[160];
+
+    memset(&in, 0, sizeof in);
+    in.n = n;
+    in.facing = FLANK_FACING_NONE;
+    memset(&d, 0xAB, sizeof d);
+    memset(&fr, 0xAB, sizeof fr);
+    snprintf(buf, sizeof buf, "flank_ranged_threats(%s)", what);
+    expect_eq(buf, flank_ranged_threats(&n, r), code);
+    snprintf(buf, sizeof buf, "flank_explain_ranged(%s)", what);
+    expect_eq(buf, flank_explain_ranged(&n, r, &d), code);
+    snprintf(buf, sizeof buf, "flank_facing_eval_ranged(%s)", what);
+    expect_eq(buf, flank_facing_eval_ranged(&in, r, &fr), code);
+    snprintf(buf, sizeof buf, "%s left *out alone", what);
+    expect_eq(buf, d.half_points == 0xAB && fr.hit_half_points == 0xAB, 1);
+}
+
+static void check_ranged_invalid(void)
+{
+    struct flank_neighbourhood n = empty(), bad;
+    struct flank_ranged r;
+    struct flank_detail d1, d2;
+    struct flank_facing_input in;
+    struct flank_facing_result f1, f2;
+
+    memset(&r, 0, sizeof r);
+    expect_eq("sizeof flank_ranged", (long) sizeof r, 40);
+    expect_eq("no lines, no threat", flank_ranged_threats(&n, &r), 0);
+    expect_eq("threats(NULL n)", flank_ranged_threats(NULL, &r), FLANK_E_NULL);
+    expect_eq("threats(NULL r)", flank_ranged_threats(&n, NULL), FLANK_E_NULL);
+    expect_eq("explain_ranged(NULL out)", flank_explain_ranged(&n, &r, NULL), FLANK_E_NULL);
+    expect_eq("explain_ranged(NULL n)", flank_explain_ranged(NULL, &r, &d1), FLANK_E_NULL);
+    /* NULL r: exactly flank_explain() and flank_facing_eval() */
+    memset(&d1, 0, sizeof d1);
+    memset(&d2, 0, sizeof d2);
+    expect_eq("explain_ranged(NULL r) == explain", flank_explain_ranged(&n, NULL, &d1),
+              flank_explain(&n, &d2));
+    expect_eq("same detail", memcmp(&d1, &d2, sizeof d1), 0);
+    memset(&in, 0, sizeof in);
+    in.n = n;
+    in.facing = FLANK_DIR_S;
+    in.rules = FLANK_RULES_IMPLICIT;
+    memset(&f1, 0, sizeof f1);
+    memset(&f2, 0, sizeof f2);
+    expect_eq("facing_eval_ranged(NULL r) == facing_eval",
+              flank_facing_eval_ranged(&in, NULL, &f1), flank_facing_eval(&in, &f2));
+    expect_eq("same result", memcmp(&f1, &f2, sizeof f1), 0);
+    expect_eq("facing_eval_ranged(NULL out)", flank_facing_eval_ranged(&in, &r, NULL),
+              FLANK_E_NULL);
+    /* the neighbourhood's fault comes first */
+    bad = n;
+    bad.attack_dir = 9;
+    r.dist[0] = 1;
+    expect_eq("bad n and r: n's code", flank_ranged_threats(&bad, &r), FLANK_E_DIRECTION);
+    expect_ranged_error("distance without a creature", &r, FLANK_E_RANGED);
+    memset(&r, 0, sizeof r);
+    r.square[3] = FLANK_SQ_CREATURE;
+    r.dist[3] = 1;
+    expect_ranged_error("distance 1", &r, FLANK_E_RANGED);
+    r.dist[3] = FLANK_RANGE_MAX + 1;
+    expect_ranged_error("distance 8", &r, FLANK_E_RANGED);
+    r.dist[3] = 3;
+    r.arms[3] = 0x40;
+    expect_ranged_error("unknown arms", &r, FLANK_E_RANGED);
+    r.arms[3] = FLANK_RA_LAUNCHER;
+    r.reach[3] = 5;
+    expect_ranged_error("reach without a polearm", &r, FLANK_E_RANGED);
+    r.reach[3] = 0;
+    r.square[3] |= FLANK_SQ_BLOCKED;
+    expect_ranged_error("a blocked creature", &r, FLANK_E_RANGED);
+    r.square[3] = FLANK_SQ_CREATURE | FLANK_SQ_PEACEFUL | FLANK_SQ_TAME;
+    expect_ranged_error("inconsistent bits", &r, FLANK_E_RANGED);
+    /* a good line: an archer 3 squares north-east of the hero */
+    r.square[3] = FLANK_SQ_CREATURE;
+    expect_eq("an archer north-east", flank_ranged_threats(&n, &r), 1 << FLANK_DIR_NE);
+    expect_eq("strerror(FLANK_E_RANGED)",
+              strncmp(flank_strerror(FLANK_E_RANGED), "FLANK_E_RANGED:", 15), 0);
+    expect_eq("strerror(FLANK_E_FIXTURE_RANGED)",
+              strncmp(flank_strerror(FLANK_E_FIXTURE_RANGED), "FLANK_E_FIXTURE_RANGED:", 23),
+              0);
+}
+
+/* Every line of a ranged cases file through the ranged functions. */
+static void ranged_cases(const char *path)
+{
+    FILE *f = fopen(path, "r");
+    char name[256];
+    unsigned v[8 + 8 + 8 + 8];
+    unsigned def, dir, s[8], facing, flags, rules;
+    int n = 0;
+
+    if (!f) {
+        perror(path);
+        failures++;
+        return;
+    }
+    while (fscanf(f, "%255s %u %u %u %u %u %u %u %u %u %u %u %u %u", name, &def, &dir,
+                  &s[0], &s[1], &s[2], &s[3], &s[4], &s[5], &s[6], &s[7], &facing,
+                  &flags, &rules) == 14) {
+        struct flank_facing_input in;
+        struct flank_facing_result r;
+        struct flank_ranged lines;
+        struct flank_detail d;
+        int i, rc, mask;
+
+        for (i = 0; i < 32; i++)
+            if (fscanf(f, "%u", &v[i]) != 1) {
+                printf("check FAIL ranged case %s: short line\n", name);
+                failures++;
+                fclose(f);
+                return;
+            }
+        memset(&in, 0, sizeof in);
+        memset(&lines, 0, sizeof lines);
+        for (i = 0; i < 8; i++) {
+            in.n.square[i] = (uint16_t) s[i];
+            lines.square[i] = (uint16_t) v[i];
+            lines.dist[i] = (uint8_t) v[8 + i];
+            lines.arms[i] = (uint8_t) v[16 + i];
+            lines.reach[i] = (uint8_t) v[24 + i];
+        }
+        in.n.defender = (uint8_t) def;
+        in.n.attack_dir = (uint8_t) dir;
+        mask = flank_ranged_threats(&in.n, &lines);
+        memset(&d, 0, sizeof d);
+        rc = flank_explain_ranged(&in.n, &lines, &d);
+        printf("ranged-case %s %d %d %u %u %u %u %u %u %u\n", name, mask, rc,
+               d.half_points, d.threats, d.arc, d.arc_start, d.behind,
+               d.behind_blocked, d.beside);
+        if (rules != 255) {
+            in.facing = (uint8_t) facing;
+            in.flags = (uint8_t) flags;
+            in.rules = (uint8_t) rules;
+            memset(&r, 0, sizeof r);
+            rc = flank_facing_eval_ranged(&in, &lines, &r);
+            printf("ranged-facing %s %d %u %u %u %u %u %d %u %u %u\n", name, rc,
+                   r.hit_half_points, r.arc_half_points, r.zone_half_points, r.zone,
+                   r.damage_percent, r.damage_flat, r.bits, r.shield_counts, r.rules);
+        }
+        n++;
+    }
+    fclose(f);
+    printf("ranged-cases %d\n", n);
 }
 
 /* The plan section's baseline: a jackal two squares east of the hero, in
@@ -659,9 +854,9 @@ int main(int argc, char **argv)
     unsigned def, dir, s[8];
     int cases = 0;
 
-    if (argc < 2 || argc > 5) {
+    if (argc < 2 || argc > 6) {
         fprintf(stderr, "usage: abi_test CASES-FILE [FIXTURES-DIR [FACING-CASES-FILE"
-                        " [PLAN-CASES-FILE]]]\n");
+                        " [PLAN-CASES-FILE [RANGED-CASES-FILE]]]]\n");
         return 2;
     }
     f = fopen(argv[1], "r");
@@ -692,12 +887,15 @@ int main(int argc, char **argv)
     check_invalid();
     check_facing_invalid();
     check_plan_invalid();
+    check_ranged_invalid();
     if (argc >= 3)
         list_fixtures(argv[2]);
     if (argc >= 4)
         facing_cases(argv[3]);
-    if (argc == 5)
+    if (argc >= 5)
         plan_cases(argv[4]);
+    if (argc == 6)
+        ranged_cases(argv[5]);
     printf("cases %d checks %d failures %d\n", cases, checks, failures);
     return failures ? 1 : 0;
 }

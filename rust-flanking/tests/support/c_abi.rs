@@ -113,6 +113,73 @@ pub fn facing_case_line(name: &str, r: &rust_flanking::abi::flank_facing_result)
     )
 }
 
+/// One line of abi_test's ranged cases file: the case line, "facing flags
+/// rules" (255 255 255 without facing), then the fixture's lines as the
+/// game gathers them (`struct flank_ranged`: square, dist, arms, reach).
+pub fn ranged_input_line(f: &Fixture) -> String {
+    let mut line = match &f.facing {
+        Some(_) => facing_input_line(f),
+        None => format!("{} 255 255 255", case_line(f)),
+    };
+    let r = f.ranged_lines();
+    for v in r.square {
+        write!(line, " {v}").unwrap();
+    }
+    for v in r.dist.iter().chain(&r.arms).chain(&r.reach) {
+        write!(line, " {v}").unwrap();
+    }
+    line
+}
+
+/// abi_test's "ranged-case ..." line (and "ranged-facing ..." with
+/// facing) for fixture `f`, by the Rust API: the threats from range of its
+/// lines (whether or not the fixture turns them on), and the scores with
+/// them.
+pub fn ranged_case_lines(f: &Fixture) -> Vec<String> {
+    let raw = f.to_raw();
+    let lines = f.ranged_lines();
+    let (hood, mask) = rust_flanking::ranged::threats_raw(&raw, &lines).unwrap();
+    let d = hood.explain_with(mask);
+    let mut out = vec![format!(
+        "ranged-case {} {mask} {} {} {} {} {} {} {} {}",
+        f.name,
+        d.half_points,
+        d.half_points,
+        d.threats,
+        d.arc,
+        d.arc_start,
+        d.behind,
+        d.behind_blocked,
+        d.beside
+    )];
+    if let Some(input) = f.facing_input() {
+        let r = input.unwrap().eval_with(mask);
+        let l = facing_case_line(&f.name, &r);
+        out.push(l.replacen("facing-case ", "ranged-facing ", 1));
+    }
+    out
+}
+
+/// abi_test's "fixture3 ..." line: what flank_fixtures_get_v3() hands over
+/// of the ranged extension.
+pub fn fixture3_line(f: &Fixture) -> String {
+    let mut l = format!("fixture3 {} {} {}", f.name, u8::from(f.ranged), f.far.len());
+    for c in &f.far {
+        write!(
+            l,
+            " {} {} {} {} {} {}",
+            c.letter,
+            c.at.0,
+            c.at.1,
+            c.line,
+            rust_flanking::fixture_abi::creature_bits(&c.states),
+            c.arms
+        )
+        .unwrap();
+    }
+    l
+}
+
 /// abi_test's "fixture2 ..." line: what flank_fixtures_get_v2(), the game
 /// harness's reader, must hand over for fixture `f`.
 pub fn fixture2_line(f: &Fixture) -> String {
