@@ -16,9 +16,17 @@
 //! (tools such as the debug fuzzer switch, first in the series, with no
 //! flanking in them): vanilla that benchmarks can drive like the variant.
 //! With `pre-tactics`, every patch but those tagged `[tactics]` (issue 13's
-//! flanking monsters): the game as it was before them, which the variant
-//! with sysconf `FLANKING_AI=0` must replay (tests/same_game.rs). While the
-//! series tags no patch `[tactics]`, it is the whole series.
+//! flanking monsters) and `[ranged]`: the game as it was before issue 13,
+//! which the variant with sysconf `FLANKING_AI=0` must replay
+//! (tests/same_game.rs). It leaves out `[ranged]` too because issue 14's
+//! patches come after issue 13's in the series and may build on them: they
+//! need not apply without them (tests/patch_series.rs keeps the order).
+//! With `pre-ranged`, every patch but those tagged `[ranged]` (issue 14's
+//! threats from range, last in the series): the game as it was before
+//! them, which the variant with sysconf `FLANKING_RANGED` unset or 0 must
+//! replay (tests/same_game.rs). While the series tags no patch `[tactics]`
+//! (`[ranged]`), `pre-tactics` (`pre-ranged`) is the whole series, less the
+//! other tag's patches.
 
 use std::collections::BTreeMap;
 use std::env;
@@ -43,10 +51,12 @@ fn run() -> Result<()> {
     let vanilla = env::var_os("CARGO_FEATURE_VANILLA").is_some();
     let baseline = env::var_os("CARGO_FEATURE_BASELINE").is_some();
     let pre_tactics = env::var_os("CARGO_FEATURE_PRE_TACTICS").is_some();
+    let pre_ranged = env::var_os("CARGO_FEATURE_PRE_RANGED").is_some();
     let chosen: Vec<&str> = [
         ("vanilla", vanilla),
         ("baseline", baseline),
         ("pre-tactics", pre_tactics),
+        ("pre-ranged", pre_ranged),
     ]
     .into_iter()
     .filter(|(_, on)| *on)
@@ -87,7 +97,10 @@ fn run() -> Result<()> {
                 if baseline {
                     *tag == Some(Tag::Baseline)
                 } else if pre_tactics {
-                    *tag != Some(Tag::Tactics)
+                    // issue 14's patches may need issue 13's: out with them
+                    !matches!(tag, Some(Tag::Tactics | Tag::Ranged))
+                } else if pre_ranged {
+                    *tag != Some(Tag::Ranged)
                 } else {
                     true
                 }
@@ -101,6 +114,8 @@ fn run() -> Result<()> {
         "baseline"
     } else if pre_tactics {
         "pre-tactics"
+    } else if pre_ranged {
+        "pre-ranged"
     } else {
         "variant"
     };
@@ -192,11 +207,18 @@ enum Tag {
     /// feature applies them alone to vanilla.
     Baseline,
     /// Issue 13's flanking monsters: the `pre-tactics` feature leaves them
-    /// out.
+    /// out (and the `[ranged]` patches after them).
     Tactics,
+    /// Issue 14's threats from range, last in the series: the `pre-ranged`
+    /// feature leaves them out, and so does `pre-tactics`.
+    Ranged,
 }
 
-const TAGS: [(&str, Tag); 2] = [("[baseline]", Tag::Baseline), ("[tactics]", Tag::Tactics)];
+const TAGS: [(&str, Tag); 3] = [
+    ("[baseline]", Tag::Baseline),
+    ("[tactics]", Tag::Tactics),
+    ("[ranged]", Tag::Ranged),
+];
 
 /// The patches of `patches/series`, in order, each with its tag if it has
 /// one; every one is watched.

@@ -1,7 +1,8 @@
 //! The patch series: it applies to pristine vanilla with no fuzz or offset,
 //! pristine + series is exactly the tree the build compiled, and the
 //! maintainer's round trip (tree, then refresh) reproduces patches/ byte for
-//! byte, `[tactics]` tags included.
+//! byte, `[tactics]` and `[ranged]` tags included; and the tagged patches
+//! are where the cargo features that leave them out expect them.
 
 mod common;
 
@@ -148,7 +149,21 @@ fn tree_then_refresh_reproduces_the_series() {
 /// was.
 #[test]
 fn a_tactics_tag_survives_tree_then_refresh() {
-    let scratch = Scratch::new("refresh-tactics");
+    a_tag_survives_tree_then_refresh("tactics", "issue 13");
+}
+
+/// The same for `[ranged]` (issue 14's threats from range, left out by the
+/// `pre-ranged` feature), whether or not the series tags a patch so yet.
+#[test]
+fn a_ranged_tag_survives_tree_then_refresh() {
+    a_tag_survives_tree_then_refresh("ranged", "issue 14");
+}
+
+/// Tags the series' last patch `[tag]`, then tree + refresh: the commit has
+/// `Series-Tag: tag`, the refreshed series is the input, and its header
+/// explains the tag, naming `issue`.
+fn a_tag_survives_tree_then_refresh(tag: &str, issue: &str) {
+    let scratch = Scratch::new(&format!("refresh-{tag}"));
     let input = scratch.path().join("in");
     let tree = scratch.path().join("tree");
     let out_dir = scratch.path().join("out");
@@ -163,8 +178,8 @@ fn a_tactics_tag_survives_tree_then_refresh() {
     let tagged: String = text
         .lines()
         .map(|l| {
-            if l.trim() == last {
-                format!("{last}  # [tactics]\n")
+            if l.split('#').next().unwrap().trim() == last {
+                format!("{last}  # [{tag}]\n")
             } else {
                 format!("{l}\n")
             }
@@ -183,8 +198,8 @@ fn a_tactics_tag_survives_tree_then_refresh() {
         .unwrap();
     let msg = String::from_utf8_lossy(&msg.stdout);
     assert!(
-        msg.lines().any(|l| l == "Series-Tag: tactics"),
-        "{last}'s commit has no Series-Tag: tactics:\n{msg}"
+        msg.lines().any(|l| l == format!("Series-Tag: {tag}")),
+        "{last}'s commit has no Series-Tag: {tag}:\n{msg}"
     );
     patches_sh(
         &["refresh", tree.to_str().unwrap()],
@@ -200,13 +215,68 @@ fn a_tactics_tag_survives_tree_then_refresh() {
     assert_eq!(entries(&got), entries(&tagged), "refresh wrote:\n{got}");
     assert!(
         got.lines()
-            .any(|l| l.starts_with("# [tactics]:") && l.contains("issue 13")),
-        "the series header does not explain [tactics]:\n{got}"
+            .any(|l| l.starts_with(&format!("# [{tag}]:")) && l.contains(issue)),
+        "the series header does not explain [{tag}]:\n{got}"
     );
     for name in &names {
         assert!(
             std::fs::read(out_dir.join(name)).unwrap() == std::fs::read(input.join(name)).unwrap(),
             "refresh wrote {name} differently"
+        );
+    }
+}
+
+/// The tag of each patch of the series, in order ("" for none).
+fn series_tags() -> Vec<(String, String)> {
+    std::fs::read_to_string(repo().join("patches/series"))
+        .unwrap()
+        .lines()
+        .filter_map(|l| {
+            let (name, comment) = l.split_once('#').unwrap_or((l, ""));
+            let name = name.trim();
+            if name.is_empty() {
+                return None;
+            }
+            let tag = ["baseline", "tactics", "ranged"]
+                .into_iter()
+                .find(|t| comment.contains(&format!("[{t}]")))
+                .unwrap_or("");
+            Some((name.to_string(), tag.to_string()))
+        })
+        .collect()
+}
+
+/// Where the cargo features expect the tagged patches (build.rs): the
+/// `[baseline]` tools first, since `baseline` applies them alone to
+/// vanilla; the `[ranged]` patches (issue 14) last, after every
+/// `[tactics]` one (issue 13), since `pre-ranged` applies the series but
+/// them and `pre-tactics` leaves out both, the later issue's patches
+/// being free to build on the earlier's. Holds while no patch is tagged
+/// `[ranged]` too.
+#[test]
+fn tagged_patches_are_where_the_features_expect_them() {
+    let tags = series_tags();
+    let tag_list = || {
+        tags.iter()
+            .map(|(n, t)| format!("{n} [{t}]"))
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    let first_other = tags
+        .iter()
+        .position(|(_, t)| t != "baseline")
+        .unwrap_or(tags.len());
+    assert!(
+        tags[first_other..].iter().all(|(_, t)| t != "baseline"),
+        "a [baseline] patch comes after one that is not: the baseline tools come first\n{}",
+        tag_list()
+    );
+    if let Some(first_ranged) = tags.iter().position(|(_, t)| t == "ranged") {
+        assert!(
+            tags[first_ranged..].iter().all(|(_, t)| t == "ranged"),
+            "a patch that is not [ranged] comes after a [ranged] one: issue 14's \
+             patches are last, so that pre-ranged is the series before them\n{}",
+            tag_list()
         );
     }
 }

@@ -12,8 +12,9 @@ pub fn repo() -> PathBuf {
 }
 
 /// Builds the game with cargo feature `feature` (`vanilla`, `baseline`,
-/// `pre-tactics`) in its own target directory, target/FEATURE, so that it
-/// does not wait on the cargo that runs the tests; returns the binary.
+/// `pre-tactics`, `pre-ranged`) in its own target directory,
+/// target/FEATURE, so that it does not wait on the cargo that runs the
+/// tests; returns the binary.
 pub fn feature_binary(feature: &str) -> PathBuf {
     let target = repo().join("target").join(feature);
     let out = Command::new(env!("CARGO"))
