@@ -3,7 +3,7 @@
 //! ABI by a C program, and in the real game by the fixture harness, which
 //! builds each one on a real level. All four must agree.
 //!
-//! Two tests, one per kind of fixture:
+//! Three tests, one per kind of fixture:
 //! - `random_fixtures_agree_at_every_layer`: arc fixtures
 //!   (gen::write_fixtures); the harness must refuse nothing but the hero
 //!   states it documents (tests/fixtures/README.md);
@@ -13,12 +13,18 @@
 //!   in the game, which builds every facing from real game state. The
 //!   generator draws only what the game can build, so here the harness
 //!   must refuse nothing: every fixture is "ok", any FAIL is a
-//!   disagreement.
+//!   disagreement;
+//! - `random_ranged_fixtures_agree_at_every_layer`: fixtures with threats
+//!   from range (gen::write_ranged_fixtures), through the ranged functions
+//!   (flank_explain_ranged() from C, model::score_with_range() the long
+//!   way), and in the game, which builds every far creature with real
+//!   weapons; as for facing, the harness must refuse nothing.
 //!
 //! The seed is fresh on every run and printed; set `FLANK_LAYERS_SEED` (a
 //! number, decimal or 0x-hex) to replay one, `FLANK_LAYERS_COUNT` to
 //! change how many arc fixtures it draws (default 3000) and
-//! `FLANK_LAYERS_FACING_COUNT` how many facing fixtures (default 1000). A
+//! `FLANK_LAYERS_FACING_COUNT` how many facing fixtures (default 1000)
+//! and `FLANK_LAYERS_RANGED_COUNT` how many ranged ones (default 500). A
 //! disagreement prints each fixture whole, ready to be added to
 //! tests/fixtures/.
 
@@ -429,5 +435,138 @@ fn random_facing_fixtures_agree_at_every_layer() {
     eprintln!(
         "layers: {count} facing fixtures of seed {seed:#x} agree at every layer \
          (Rust API, model, C ABI, game), none refused"
+    );
+}
+
+#[test]
+fn random_ranged_fixtures_agree_at_every_layer() {
+    let test = "random_ranged_fixtures_agree_at_every_layer";
+    let (seed, count, replay) = seed_count_replay("FLANK_LAYERS_RANGED_COUNT", 500, test);
+    eprintln!("layers: {count} random ranged fixtures of seed {seed:#x} (replay: {replay})");
+
+    let scratch = Scratch::new("layers-ranged");
+    let dir = scratch.path().join("fixtures");
+    let files = gen::write_ranged_fixtures(&dir, seed, count).unwrap();
+    let mut texts: HashMap<String, String> = HashMap::new();
+    let mut fixtures = Vec::new();
+    let mut disagree: Vec<(String, String)> = Vec::new();
+
+    // The Rust API (the generator wrote its score as `expect`) against the
+    // plain model, each judging the lines its own way.
+    let mut threatened = 0;
+    for path in &files {
+        let (f, text) = load(path);
+        let api = f.score().unwrap();
+        let model = f.model_score();
+        if api != f.expect_half_points || model != api {
+            disagree.push((
+                f.name.clone(),
+                format!(
+                    "Rust API {api}, model {model}, expect {} (half points)",
+                    f.expect_half_points
+                ),
+            ));
+        }
+        threatened += usize::from(f.ranged_threats() != 0);
+        texts.insert(f.name.clone(), text);
+        fixtures.push(f);
+    }
+
+    // The C ABI, from C: flank_ranged_threats() and flank_explain_ranged()
+    // on the lines, and the fixtures as flank_fixtures_get_v3() reads them
+    // for the game.
+    let exe = c_abi::compile(scratch.path());
+    let cases_file = write_cases(scratch.path(), &fixtures);
+    let empty = scratch.path().join("empty.txt");
+    std::fs::write(&empty, "").unwrap();
+    let ranged_file = scratch.path().join("ranged-cases.txt");
+    let mut ranged_cases = String::new();
+    for f in &fixtures {
+        writeln!(ranged_cases, "{}", c_abi::ranged_input_line(f)).unwrap();
+    }
+    std::fs::write(&ranged_file, ranged_cases).unwrap();
+    let out = Command::new(&exe)
+        .arg(&cases_file)
+        .arg(&dir)
+        .arg(&empty)
+        .arg(&empty)
+        .arg(&ranged_file)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let failed: Vec<&str> = stdout.lines().filter(|l| l.contains("FAIL")).collect();
+    assert!(
+        out.status.success() && failed.is_empty(),
+        "abi_test failed:\n{failed:#?}"
+    );
+    let by_name = |prefix: &'static str| -> HashMap<&str, &str> {
+        stdout
+            .lines()
+            .filter(|l| l.starts_with(prefix))
+            .map(|l| (l.split(' ').nth(1).unwrap(), l))
+            .collect()
+    };
+    let (c_ranged, c_fixture3) = (by_name("ranged-case "), by_name("fixture3 "));
+    assert_eq!(c_ranged.len(), fixtures.len(), "abi_test scored too few");
+    assert_eq!(c_fixture3.len(), fixtures.len(), "abi_test read too few");
+    for f in &fixtures {
+        let want = &c_abi::ranged_case_lines(f)[0];
+        let got = c_ranged[f.name.as_str()];
+        // With `ranged: off` the C score is the one with the lines anyway:
+        // compare it with the engine's, and the fixture's expect only when
+        // the fixture turns them on.
+        let c_half: u8 = got.split(' ').nth(3).unwrap().parse().unwrap();
+        if got != want || (f.ranged && c_half != f.expect_half_points) {
+            disagree.push((
+                f.name.clone(),
+                format!("C ABI `{got}`, Rust API `{want}`, expect {}", f.expect_half_points),
+            ));
+        }
+        let want = c_abi::fixture3_line(f);
+        let got = c_fixture3[f.name.as_str()];
+        if got != want {
+            disagree.push((
+                f.name.clone(),
+                format!("C ABI flank_fixtures_get_v3 `{got}`, the fixture `{want}`"),
+            ));
+        }
+    }
+
+    // The real game: every fixture built with real weapons and "ok"; a
+    // refusal is a disagreement too (the generator draws only what the
+    // harness builds).
+    let out = run_harness(scratch.path(), &dir);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let mut seen = 0;
+    for (name, why) in verdicts(&stdout) {
+        seen += 1;
+        assert!(
+            texts.contains_key(name),
+            "the harness reported something unknown: {name} {why:?}"
+        );
+        if let Some(why) = why {
+            disagree.push((name.to_string(), format!("the game: {why}")));
+        }
+    }
+    assert_eq!(
+        seen,
+        fixtures.len(),
+        "the harness reported {seen} of {} fixtures:\n{stdout}\n{}",
+        fixtures.len(),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    report_disagreements(
+        &disagree,
+        &texts,
+        "random ranged fixtures",
+        count,
+        seed,
+        &replay,
+    );
+    assert!(out.status.success(), "the harness failed:\n{stdout}");
+    eprintln!(
+        "layers: {count} ranged fixtures of seed {seed:#x} agree at every layer \
+         (Rust API, model, C ABI, game), none refused; threats from range \
+         decide {threatened}"
     );
 }

@@ -383,6 +383,182 @@ pub fn write_facing_fixtures(
     write_each(dir, seed, count, "facing-", random_facing_fixture)
 }
 
+/// Writes `count` random fixtures with threats from range
+/// ([`random_ranged_fixture`]) of `seed` into `dir`, named `ranged-` +
+/// [`fixture_name`]; returns their paths.
+pub fn write_ranged_fixtures(
+    dir: &Path,
+    seed: u64,
+    count: usize,
+) -> std::io::Result<Vec<std::path::PathBuf>> {
+    write_each(dir, seed, count, "ranged-", random_ranged_fixture)
+}
+
+/// The size of a ranged fixture's map, and where `@` stands in it: room
+/// for a line of `FLANK_RANGE_MAX` squares and one more each way.
+const RANGED_ROWS: usize = 17;
+const RANGED_COLS: usize = 19;
+const RANGED_AT: (usize, usize) = (8, 9);
+
+/// The text of one random valid fixture with threats from range: an arc
+/// fixture's defender, neighbours and rules ([`random_body`], no
+/// unbuildable hero), set in a larger map of floor with scattered terrain
+/// and jackals, and two to six creatures further out with `far` lines,
+/// most of them on a line from `@` (some past the range or off every
+/// line). `ranged: on` nine times in ten. `expect:` is the engine's score.
+///
+/// Drawn from what the game's harness builds (tests/fixtures/README.md):
+/// a far creature is the hero only when the defender is a monster and no
+/// neighbour is the hero; it is never `unwilling`, `passive` or a `tail`
+/// (the parser's rule), and a far pet only when the defender is hostile to
+/// it and weaker (a willing pet: the harness refuses to build an
+/// unwilling one, which the format cannot ask for).
+pub fn random_ranged_fixture(rng: &mut Rng, name: &str) -> String {
+    let body = random_body(rng, false);
+    let probe = format!("name: {name}\nexpect: 0\n{body}");
+    let Ok(base) = Fixture::parse(Path::new(name), &probe) else {
+        return format!("name: {name}\nexpect: generator-made-an-invalid-fixture\n{body}");
+    };
+    // The base map, set so that its `@` is at RANGED_AT; the rest floor,
+    // some terrain, some jackals.
+    let mut map: Vec<Vec<char>> = (0..RANGED_ROWS)
+        .map(|_| {
+            (0..RANGED_COLS)
+                .map(|_| match rng.below(80) {
+                    0 => '-',
+                    1 => '|',
+                    2 => '0',
+                    3 => '+',
+                    4 => '}',
+                    5 => '^',
+                    6 => ' ',
+                    7 | 8 => 'j',
+                    _ => '.',
+                })
+                .collect()
+        })
+        .collect();
+    let (br, bc) = base.defender_at;
+    for (r, row) in base.map.iter().enumerate() {
+        for (c, g) in row.chars().enumerate() {
+            map[RANGED_AT.0 - br + r][RANGED_AT.1 - bc + c] = g;
+        }
+    }
+    let def = &base.defender;
+    let hero_taken = base
+        .creatures
+        .iter()
+        .zip(base.glyphs)
+        .any(|(s, g)| s.hero && g.is_ascii_alphabetic());
+    let used: Vec<char> = map.iter().flatten().copied().collect();
+    let mut free = LETTERS
+        .iter()
+        .map(|&b| b as char)
+        .filter(|c| !used.contains(c));
+    let mut far_lines = Vec::new();
+    let mut far_letters = Vec::new();
+    let mut hero_far = false;
+    for _ in 0..2 + rng.below(5) {
+        let Some(letter) = free.next() else { break };
+        // Where: on a line (most), past the range, or off every line.
+        let dir = rng.below(8) as usize;
+        let (dx, dy) = DIR_OFFSETS[dir];
+        let k = match rng.below(10) {
+            0 => 8,
+            _ => 2 + rng.below(6) as isize,
+        };
+        let (mut r, mut c) = (
+            RANGED_AT.0 as isize + k * dy,
+            RANGED_AT.1 as isize + k * dx,
+        );
+        if rng.one_in(8) {
+            // A knight's move off the line.
+            if dx == 0 {
+                c += 1;
+            } else {
+                r += 1;
+            }
+        }
+        let (Ok(r), Ok(c)) = (usize::try_from(r), usize::try_from(c)) else {
+            continue;
+        };
+        if r >= RANGED_ROWS
+            || c >= RANGED_COLS
+            || (r.abs_diff(RANGED_AT.0) <= 1 && c.abs_diff(RANGED_AT.1) <= 1)
+            || far_letters.contains(&map[r][c])
+        {
+            continue;
+        }
+        let mut words: Vec<&str> = Vec::new();
+        // What it is.
+        let hero = def.monster && !hero_taken && !hero_far && rng.one_in(4);
+        let kinds: &[&[&str]] = &[
+            &["bow", "arrows"],
+            &["crossbow", "bolts"],
+            &["sling", "rocks"],
+            &["daggers"],
+            &["spears"],
+            &["darts"],
+            &["knives"],
+            &["polearm"],
+            &["lance"],
+            &["bow"],
+            &["arrows"],
+            &["bow", "bolts"],
+            &["breath"],
+            &["spit"],
+            &["gaze"],
+            &[],
+        ];
+        let n = if hero { 12 } else { kinds.len() };
+        words.extend_from_slice(kinds[rng.below(n as u64) as usize]);
+        if hero {
+            words.push("hero");
+            hero_far = true;
+        } else {
+            // A pet only against a hostile monster (see above).
+            let pet_ok = def.monster && !def.peaceful && !def.tame;
+            match rng.weighted(&[(6, 0), (2, 1), (2, 2), (if pet_ok { 2 } else { 0 }, 3)]) {
+                1 => words.push("hostile"),
+                2 => words.push("peaceful"),
+                3 => words.push("tame"),
+                _ => {}
+            }
+        }
+        for st in ["sleeping", "paralyzed", "trapped", "fleeing"] {
+            if rng.one_in(8) && !(hero && st == "fleeing") {
+                words.push(st);
+            }
+        }
+        map[r][c] = letter;
+        far_letters.push(letter);
+        far_lines.push(format!("far {letter}: {}", words.join(" ")));
+    }
+    let (head, rest) = body.split_once("map:\n").unwrap_or((&body, ""));
+    let _ = rest;
+    let mut text = String::from(head);
+    text.push_str(if rng.one_in(10) { "ranged: off\n" } else { "ranged: on\n" });
+    for l in &far_lines {
+        text.push_str(l);
+        text.push('\n');
+    }
+    text.push_str("map:\n");
+    for row in &map {
+        text.extend(row.iter());
+        text.push('\n');
+    }
+    text.push_str("end\n");
+    let probe = format!("name: {name}\nexpect: 0\n{text}");
+    let expect = match Fixture::parse(Path::new(name), &probe)
+        .ok()
+        .and_then(|f| f.score().ok())
+    {
+        Some(h) => format!("{}{}", h / 2, if h % 2 == 1 { ".5" } else { "" }),
+        None => "generator-made-an-invalid-fixture".into(),
+    };
+    format!("name: {name}\nexpect: {expect}\n{text}")
+}
+
 /// The name of fixture `index` of `seed`: `gen-SEED-INDEX`, SEED in hex.
 pub fn fixture_name(seed: u64, index: usize) -> String {
     format!("gen-{seed:016x}-{index:05}")
@@ -443,6 +619,26 @@ mod tests {
         for g in ['.', '#', '-', '|', ' ', '+', '}', '^', '0'] {
             assert!(glyphs.contains(&g), "never drew `{g}`");
         }
+    }
+
+    #[test]
+    fn generated_ranged_fixtures_parse_and_the_model_agrees() {
+        let mut rng = Rng::new(14);
+        let (mut threatened, mut far, mut off) = (0, 0, 0);
+        for i in 0..3000 {
+            let name = format!("ranged-{i}");
+            let text = random_ranged_fixture(&mut rng, &name);
+            let f =
+                Fixture::parse(Path::new(&name), &text).unwrap_or_else(|e| panic!("{e}\n{text}"));
+            assert_eq!(f.model_score(), f.expect_half_points, "{text}");
+            threatened += usize::from(f.ranged_threats() != 0);
+            far += f.far.len();
+            off += usize::from(!f.ranged);
+        }
+        // Enough of each: threats from range decide some, and some are off.
+        assert!(threatened > 200, "{threatened}");
+        assert!(far > 4000, "{far}");
+        assert!((150..450).contains(&off), "{off}");
     }
 
     #[test]
