@@ -8,7 +8,8 @@
 //! facings, shield, sleep, Rogue attacker and missile are built from real
 //! game state (tests/fixtures/README.md), and its zone, to-hit, damage,
 //! shield and extras checked against what the game works out. A test here
-//! holds a changed facing expectation to a failure.
+//! holds a changed facing expectation to a failure, and a changed
+//! expectation of a fixture with threats from range.
 //!
 //! The movement fixtures (`*.move`, tests/fixtures/moves) run from the
 //! same entry point, through the real m_move()/dog_move(); a `*` moved to
@@ -189,6 +190,41 @@ fn a_changed_facing_expectation_fails_in_the_game() {
         );
     }
     assert_eq!(lines[3], "1 passed, 2 failed", "{stdout}");
+    common::assert_nothing_left(&scratch.path().join("playground"), "flankfx");
+}
+
+#[test]
+fn a_changed_ranged_expectation_fails_in_the_game() {
+    let scratch = Scratch::new("fixture-harness-ranged");
+    let copy = scratch.path().join("fixtures");
+    std::fs::create_dir_all(&copy).unwrap();
+    let fixtures = repo().join("tests/fixtures/ranged");
+    for f in ["r01-bow.flank", "r14-blocked-boulder.flank"] {
+        std::fs::copy(fixtures.join(f), copy.join(f)).unwrap();
+    }
+    // r01: the archer 3 squares east, said not to count (the score of the
+    // jackal's bite alone).
+    let r01 = copy.join("r01-bow.flank");
+    let text = std::fs::read_to_string(&r01).unwrap();
+    assert!(text.contains("\nexpect: 4\n"), "{text}");
+    std::fs::write(&r01, text.replace("\nexpect: 4\n", "\nexpect: 0\n")).unwrap();
+
+    let out = harness(&scratch.path().join("playground"), &[&copy]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(!out.status.success(), "a wrong value must fail:\n{stdout}");
+    // Built and scored, not refused: the game's archer counts; the
+    // unchanged fixture still passes in the same run.
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines.len(), 3, "one line per fixture and a summary:\n{stdout}");
+    let why = lines[0]
+        .strip_prefix("FAIL r01-bow: ")
+        .unwrap_or_else(|| panic!("no FAIL for r01-bow:\n{stdout}"));
+    assert!(
+        why.contains("got 4") && !why.contains("cannot build"),
+        "r01-bow must fail on its score: {why}"
+    );
+    assert_eq!(lines[1], "ok r14-blocked-boulder", "{stdout}");
+    assert_eq!(lines[2], "1 passed, 1 failed", "{stdout}");
     common::assert_nothing_left(&scratch.path().join("playground"), "flankfx");
 }
 
