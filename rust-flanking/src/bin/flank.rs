@@ -76,16 +76,16 @@ fn main() -> ExitCode {
 }
 
 /// Parses and scores one fixture: (fixture, half points, the facing
-/// result when it uses facing).
+/// result when it uses facing), threats from range counted when it has
+/// `ranged: on`.
 fn run(path: &std::path::Path) -> Result<(Fixture, u8, Option<flank_facing_result>), String> {
     let fixture = Fixture::load(path).map_err(|e| e.to_string())?;
-    let hood = fixture
-        .neighbourhood()
+    let score = fixture
+        .score()
         .map_err(|e| format!("{}: {e}", path.display()))?;
-    let score = hood.score();
-    let facing = match fixture.facing_input() {
+    let facing = match fixture.facing_result() {
         None => None,
-        Some(Ok(input)) => Some(input.eval()),
+        Some(Ok(r)) => Some(r),
         Some(Err(e)) => return Err(format!("{}: {e}", path.display())),
     };
     Ok((fixture, score, facing))
@@ -234,10 +234,18 @@ fn explain(path: &std::path::Path) -> ExitCode {
     };
     match fixture.neighbourhood() {
         Ok(hood) => {
-            say!("{}", explain_words(&hood.explain()));
+            let extra = fixture.ranged_threats();
+            say!("{}", explain_words(&hood.explain_with(extra)));
+            if extra != 0 {
+                let dirs: Vec<&str> = (0..8u8)
+                    .filter(|d| extra & (1 << d) != 0)
+                    .map(rust_flanking::rules::dir_name)
+                    .collect();
+                say!("Threatened from range: {}.", dirs.join(", "));
+            }
             match fixture.facing_input() {
                 None => {}
-                Some(Ok(input)) => say!("{}", facing_words(&input, &input.eval())),
+                Some(Ok(input)) => say!("{}", facing_words(&input, &input.eval_with(extra))),
                 Some(Err(e)) => {
                     eprintln!("{}: {e}", path.display());
                     return ExitCode::FAILURE;
