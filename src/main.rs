@@ -175,12 +175,17 @@ fn keep_engine() {
         abi::flank_plan as *const (),
         abi::flank_plans as *const (),
         abi::flank_plan_why as *const (),
+        // threats from range (sysconf FLANKING_RANGED)
+        abi::flank_ranged_threats as *const (),
+        abi::flank_explain_ranged as *const (),
+        abi::flank_facing_eval_ranged as *const (),
         // the fixture harness (wizard mode, --flank-fixtures)
         fixture_abi::flank_fixtures_new as *const (),
         fixture_abi::flank_fixtures_add as *const (),
         fixture_abi::flank_fixtures_count as *const (),
         fixture_abi::flank_fixtures_get as *const (),
         fixture_abi::flank_fixtures_get_v2 as *const (),
+        fixture_abi::flank_fixtures_get_v3 as *const (),
         fixture_abi::flank_fixtures_free as *const (),
         movement_abi::flank_moves_new as *const (),
         movement_abi::flank_moves_add as *const (),
