@@ -9,7 +9,10 @@
 //!
 //! Likewise the variant with sysconf `FLANKING_AI=0` plays the fuzzer games
 //! of the build without issue 13's flanking monsters: the whole series but
-//! the `[tactics]` patches (`--features pre-tactics`).
+//! the `[tactics]` (and `[ranged]`) patches (`--features pre-tactics`); and
+//! the variant with sysconf `FLANKING_RANGED` unset (off, the default) or 0
+//! plays those of the build without issue 14's threats from range: the
+//! whole series but the `[ranged]` patches (`--features pre-ranged`).
 
 mod common;
 
@@ -241,6 +244,70 @@ fn flanking_ai_off_replays_the_pre_tactics_fuzzer_games() {
     assert!(
         differ.is_empty(),
         "FLANKING_AI=0 should play the pre-tactics build's game:\n{}",
+        differ.join("\n")
+    );
+}
+
+/// Issue 14: threats from range are off by default, and the variant with
+/// sysconf `FLANKING_RANGED` unset or `FLANKING_RANGED=0` plays the fuzzer
+/// games of the build without them, `pre-ranged`, which does not know the
+/// key: only the variant's sysconf sets it.
+#[test]
+fn flanking_ranged_off_replays_the_pre_ranged_fuzzer_games() {
+    let pre = common::feature_binary("pre-ranged");
+    let variant = Path::new(VARIANT);
+    let scratch = Scratch::new("same-game-ranged");
+    let rc = fuzz_rc(&scratch);
+    let ppg = scratch.path().join("pre-ranged");
+    let unset = scratch.path().join("variant-ranged-unset");
+    let zero = scratch.path().join("variant-ranged-0");
+    playground(&pre, &ppg, &[]);
+    playground(variant, &unset, &[]);
+    playground(variant, &zero, &[("FLANKING_RANGED", "0")]);
+    // The sysconf the variant ships may name the key, but not turn it on;
+    // the unset playground has no line of it at all.
+    let sysconf = unset.join("sysconf");
+    let text = std::fs::read_to_string(&sysconf).unwrap();
+    let shipped: Vec<&str> = text
+        .lines()
+        .filter(|l| l.starts_with("FLANKING_RANGED="))
+        .collect();
+    assert!(
+        shipped.iter().all(|l| l.trim_end() == "FLANKING_RANGED=0"),
+        "the shipped sysconf turns threats from range on: {shipped:?}"
+    );
+    let kept: Vec<&str> = text
+        .lines()
+        .filter(|l| !l.starts_with("FLANKING_RANGED="))
+        .collect();
+    std::fs::write(&sysconf, kept.join("\n") + "\n").unwrap();
+    let pre = Player {
+        name: "pre-ranged",
+        game: &pre,
+        pg: &ppg,
+    };
+
+    let mut differ = differing_games(
+        &pre,
+        &Player {
+            name: "(unset)",
+            game: variant,
+            pg: &unset,
+        },
+        &rc,
+    );
+    differ.extend(differing_games(
+        &pre,
+        &Player {
+            name: "FLANKING_RANGED=0",
+            game: variant,
+            pg: &zero,
+        },
+        &rc,
+    ));
+    assert!(
+        differ.is_empty(),
+        "FLANKING_RANGED unset or 0 should play the pre-ranged build's game:\n{}",
         differ.join("\n")
     );
 }
