@@ -26,7 +26,8 @@ const USAGE: &str = "usage:
                             SEED (decimal or 0x-hex) into DIR, each with
                             `expect:` set to the engine's score
                             (--facing: with facing fields, expectations
-                            set by the engine: flank gen --facing SEED ...)
+                            set by the engine: flank gen --facing SEED ...;
+                            --ranged: with threats from range)
 
 Fixtures with `rules:` (the facing extension) are also checked for their
 zone, to-hit bonus, damage, shield and extras.  `check` also reads the
@@ -64,9 +65,12 @@ fn main() -> ExitCode {
         "check" if !paths.is_empty() => check(&paths),
         "score" if !paths.is_empty() => score(&paths),
         "explain" if paths.len() == 1 => explain(&paths[0]),
-        "gen" if rest.len() == 3 => gen(&rest[0], &rest[1], &paths[2], false),
+        "gen" if rest.len() == 3 => gen(&rest[0], &rest[1], &paths[2], Kind::Arc),
         "gen" if rest.len() == 4 && rest[0] == "--facing" => {
-            gen(&rest[1], &rest[2], &paths[3], true)
+            gen(&rest[1], &rest[2], &paths[3], Kind::Facing)
+        }
+        "gen" if rest.len() == 4 && rest[0] == "--ranged" => {
+            gen(&rest[1], &rest[2], &paths[3], Kind::Ranged)
         }
         "gen" => usage("`gen` takes a seed, a count and a directory"),
         "check" | "score" => usage(&format!("`{cmd}` needs at least one file")),
@@ -268,17 +272,24 @@ fn parse_seed(s: &str) -> Option<u64> {
     }
 }
 
-fn gen(seed: &str, count: &str, dir: &std::path::Path, facing: bool) -> ExitCode {
+/// Which generator `flank gen` runs.
+enum Kind {
+    Arc,
+    Facing,
+    Ranged,
+}
+
+fn gen(seed: &str, count: &str, dir: &std::path::Path, kind: Kind) -> ExitCode {
     let Some(seed) = parse_seed(seed) else {
         return usage(&format!("bad seed `{seed}`: a number, decimal or 0x-hex"));
     };
     let Ok(count) = count.parse::<usize>() else {
         return usage(&format!("bad count `{count}`: a whole number"));
     };
-    let written = if facing {
-        rust_flanking::gen::write_facing_fixtures(dir, seed, count)
-    } else {
-        rust_flanking::gen::write_fixtures(dir, seed, count)
+    let written = match kind {
+        Kind::Arc => rust_flanking::gen::write_fixtures(dir, seed, count),
+        Kind::Facing => rust_flanking::gen::write_facing_fixtures(dir, seed, count),
+        Kind::Ranged => rust_flanking::gen::write_ranged_fixtures(dir, seed, count),
     };
     match written {
         Ok(files) => {
