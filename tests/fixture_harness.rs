@@ -215,7 +215,11 @@ fn a_changed_ranged_expectation_fails_in_the_game() {
     // Built and scored, not refused: the game's archer counts; the
     // unchanged fixture still passes in the same run.
     let lines: Vec<&str> = stdout.lines().collect();
-    assert_eq!(lines.len(), 3, "one line per fixture and a summary:\n{stdout}");
+    assert_eq!(
+        lines.len(),
+        3,
+        "one line per fixture and a summary:\n{stdout}"
+    );
     let why = lines[0]
         .strip_prefix("FAIL r01-bow: ")
         .unwrap_or_else(|| panic!("no FAIL for r01-bow:\n{stdout}"));

@@ -519,7 +519,10 @@ fn random_ranged_fixtures_agree_at_every_layer() {
         if got != want || (f.ranged && c_half != f.expect_half_points) {
             disagree.push((
                 f.name.clone(),
-                format!("C ABI `{got}`, Rust API `{want}`, expect {}", f.expect_half_points),
+                format!(
+                    "C ABI `{got}`, Rust API `{want}`, expect {}",
+                    f.expect_half_points
+                ),
             ));
         }
         let want = c_abi::fixture3_line(f);

@@ -600,7 +600,9 @@ impl Fixture {
                         _ => {
                             return Err(err(
                                 lineno,
-                                BadFar(format!("`far {letter}`: name one map letter, like `far a`")),
+                                BadFar(format!(
+                                    "`far {letter}`: name one map letter, like `far a`"
+                                )),
                             ))
                         }
                     };
@@ -870,7 +872,9 @@ impl Fixture {
             if states.hero && !defender.monster {
                 return Err(err(
                     lineno,
-                    BadStates("`hero` needs a `monster` defender (the defender is the hero)".into()),
+                    BadStates(
+                        "`hero` needs a `monster` defender (the defender is the hero)".into(),
+                    ),
                 ));
             }
             far.push(FarCreature {
@@ -883,7 +887,10 @@ impl Fixture {
         }
         far.sort_by_key(|f| f.at);
         if heroes + far.iter().filter(|f| f.states.hero).count() > 1 {
-            let line = far.iter().find(|f| f.states.hero).map_or(map_line, |f| f.line);
+            let line = far
+                .iter()
+                .find(|f| f.states.hero)
+                .map_or(map_line, |f| f.line);
             return Err(err(
                 line,
                 BadStates("`hero`: more than one creature is the hero".into()),
@@ -1019,7 +1026,10 @@ impl Fixture {
     /// The score of the fixture's attack by the engine, threats from range
     /// counted when it has `ranged: on`: what `expect` must be.
     pub fn score(&self) -> Result<u8, crate::rules::FlankError> {
-        Ok(self.neighbourhood()?.explain_with(self.ranged_threats()).half_points)
+        Ok(self
+            .neighbourhood()?
+            .explain_with(self.ranged_threats())
+            .half_points)
     }
 
     /// The facing result of the fixture's attack by the engine, threats
@@ -1311,7 +1321,8 @@ fn parse_far(value: &str) -> Result<(u16, CreatureStates), FixtureErrorKind> {
         }
         if states.hero {
             return Err(BadFar(
-                "the hero has no breath, spit or gaze here (a polymorphed hero is not built)".into(),
+                "the hero has no breath, spit or gaze here (a polymorphed hero is not built)"
+                    .into(),
             ));
         }
     }

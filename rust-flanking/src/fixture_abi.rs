@@ -15,7 +15,9 @@ use std::path::{Path, PathBuf};
 use crate::fixture::{collect, CreatureStates, DefenderTraits, Fixture};
 use crate::sys;
 
-pub use sys::{flank_fixture, flank_fixture_far, flank_fixture_set, flank_fixture_v2, flank_fixture_v3};
+pub use sys::{
+    flank_fixture, flank_fixture_far, flank_fixture_set, flank_fixture_v2, flank_fixture_v3,
+};
 
 // The header's prototypes, as bindgen read them, are the types of the
 // functions below (see the same check in `abi`).

@@ -467,10 +467,7 @@ pub fn random_ranged_fixture(rng: &mut Rng, name: &str) -> String {
             0 => 8,
             _ => 2 + rng.below(6) as isize,
         };
-        let (mut r, mut c) = (
-            RANGED_AT.0 as isize + k * dy,
-            RANGED_AT.1 as isize + k * dx,
-        );
+        let (mut r, mut c) = (RANGED_AT.0 as isize + k * dy, RANGED_AT.1 as isize + k * dx);
         if rng.one_in(8) {
             // A knight's move off the line.
             if dx == 0 {
@@ -537,7 +534,11 @@ pub fn random_ranged_fixture(rng: &mut Rng, name: &str) -> String {
     let (head, rest) = body.split_once("map:\n").unwrap_or((&body, ""));
     let _ = rest;
     let mut text = String::from(head);
-    text.push_str(if rng.one_in(10) { "ranged: off\n" } else { "ranged: on\n" });
+    text.push_str(if rng.one_in(10) {
+        "ranged: off\n"
+    } else {
+        "ranged: on\n"
+    });
     for l in &far_lines {
         text.push_str(l);
         text.push('\n');

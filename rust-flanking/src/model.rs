@@ -135,9 +135,7 @@ pub fn threatens_from_range(
     if arm(sys::FLANK_RA_LAUNCHER) && (hero_shoots_or_is_shot || distance_squared <= 36) {
         return true;
     }
-    if arm(sys::FLANK_RA_POLEARM)
-        && hero_shoots_or_is_shot
-        && distance_squared <= u32::from(reach)
+    if arm(sys::FLANK_RA_POLEARM) && hero_shoots_or_is_shot && distance_squared <= u32::from(reach)
     {
         return true;
     }
@@ -145,11 +143,7 @@ pub fn threatens_from_range(
 }
 
 /// The directions threatened from range, one by one.
-pub fn range_threats(
-    square: &[u16; 8],
-    defender: u8,
-    lines: &sys::flank_ranged,
-) -> [bool; 8] {
+pub fn range_threats(square: &[u16; 8], defender: u8, lines: &sys::flank_ranged) -> [bool; 8] {
     let mut out = [false; 8];
     for d in 0..8 {
         out[d] = threatens_from_range(
@@ -250,7 +244,9 @@ pub fn facing_eval(
     flags: u8,
     rules: &str,
 ) -> FacingOutcome {
-    facing_eval_with_range(square, defender, attack_dir, facing, flags, rules, [false; 8])
+    facing_eval_with_range(
+        square, defender, attack_dir, facing, flags, rules, [false; 8],
+    )
 }
 
 /// [`facing_eval`] with threats from range (see [`score_with_range`]); one

@@ -212,7 +212,10 @@ mod tests {
             reach,
         };
         assert!(line_threatens(HERO_DEF, 0, 0, pole(2, 5)), "orthogonal 2");
-        assert!(!line_threatens(HERO_DEF, 0, 1, pole(2, 5)), "diagonal 2 is 8");
+        assert!(
+            !line_threatens(HERO_DEF, 0, 1, pole(2, 5)),
+            "diagonal 2 is 8"
+        );
         assert!(!line_threatens(HERO_DEF, 0, 0, pole(3, 5)), "3 is 9");
         // The hero wielding it, at Expert, against a monster.
         let hero = Line {
@@ -242,14 +245,28 @@ mod tests {
         assert!(!line_threatens(0, 0, 0, Line { dist: 7, ..pet }), "49");
         assert!(!line_threatens(0, 0, 1, Line { dist: 5, ..pet }), "50");
         assert!(line_threatens(0, 0, 1, Line { dist: 4, ..pet }), "32");
-        assert!(line_threatens(0, 0, 0, Line { dist: 7, arms: arms::MISSILES, ..pet }));
+        assert!(line_threatens(
+            0,
+            0,
+            0,
+            Line {
+                dist: 7,
+                arms: arms::MISSILES,
+                ..pet
+            }
+        ));
     }
 
     #[test]
     fn eligibility_and_the_neighbour() {
         let bow = archer(3, arms::LAUNCHER);
         assert!(!line_threatens(HERO_DEF, HOSTILE, 0, bow), "someone next");
-        assert!(!line_threatens(HERO_DEF, HOSTILE | FLANK_SQ_BLOCKED as u16, 0, bow));
+        assert!(!line_threatens(
+            HERO_DEF,
+            HOSTILE | FLANK_SQ_BLOCKED as u16,
+            0,
+            bow
+        ));
         assert!(line_threatens(HERO_DEF, FLANK_SQ_BLOCKED as u16, 0, bow));
         for state in [
             FLANK_SQ_PEACEFUL,
@@ -270,7 +287,12 @@ mod tests {
             square: HOSTILE | FLANK_SQ_PEACEFUL as u16,
             ..bow
         };
-        assert!(line_threatens(HERO_DEF | FLANK_DEF_CONFLICT as u8, 0, 0, peaceful));
+        assert!(line_threatens(
+            HERO_DEF | FLANK_DEF_CONFLICT as u8,
+            0,
+            0,
+            peaceful
+        ));
     }
 
     #[test]
@@ -281,11 +303,41 @@ mod tests {
         assert!(bad(archer(1, 0)), "too near");
         assert!(bad(archer(8, 0)), "too far");
         assert!(bad(archer(3, 0x40)), "unknown arms");
-        assert!(bad(Line { reach: 5, ..archer(3, 0) }), "reach without polearm");
-        assert!(bad(Line { dist: 3, ..Line::default() }), "distance with nobody");
-        assert!(bad(Line { arms: 1, ..Line::default() }), "arms with nobody");
-        assert!(bad(Line { square: FLANK_SQ_BLOCKED as u16, ..Line::default() }));
-        assert!(bad(Line { square: HOSTILE | FLANK_SQ_BLOCKED as u16, ..archer(3, 0) }));
-        assert!(bad(Line { square: FLANK_SQ_HERO as u16, ..archer(3, 0) }), "no CREATURE");
+        assert!(
+            bad(Line {
+                reach: 5,
+                ..archer(3, 0)
+            }),
+            "reach without polearm"
+        );
+        assert!(
+            bad(Line {
+                dist: 3,
+                ..Line::default()
+            }),
+            "distance with nobody"
+        );
+        assert!(
+            bad(Line {
+                arms: 1,
+                ..Line::default()
+            }),
+            "arms with nobody"
+        );
+        assert!(bad(Line {
+            square: FLANK_SQ_BLOCKED as u16,
+            ..Line::default()
+        }));
+        assert!(bad(Line {
+            square: HOSTILE | FLANK_SQ_BLOCKED as u16,
+            ..archer(3, 0)
+        }));
+        assert!(
+            bad(Line {
+                square: FLANK_SQ_HERO as u16,
+                ..archer(3, 0)
+            }),
+            "no CREATURE"
+        );
     }
 }

@@ -106,7 +106,11 @@ impl fmt::Display for FlankError {
                 write!(f, "percent {percent} is outside 0..{PERCENT_MAX}")
             }
             FlankError::Ranged { dir } => {
-                write!(f, "the line {dir} ({}) of the ranged facts is malformed", dir_name(dir))
+                write!(
+                    f,
+                    "the line {dir} ({}) of the ranged facts is malformed",
+                    dir_name(dir)
+                )
             }
         }
     }

@@ -238,17 +238,42 @@ fn ranged_fixtures_cover_the_issue() {
         off.ranged = false;
         let (on_score, off_score) = (f.score().unwrap(), off.score().unwrap());
         if f.ranged && f.ranged_threats() != 0 {
-            assert!(on_score > off_score, "{}: the threat from range changes nothing", f.name);
+            assert!(
+                on_score > off_score,
+                "{}: the threat from range changes nothing",
+                f.name
+            );
         } else {
             assert_eq!(on_score, off_score, "{}", f.name);
         }
         names.push(f.name.clone());
     }
     for want in [
-        "bow", "crossbow", "sling", "daggers", "spears", "darts", "knives", "polearm", "lance",
-        "breath", "spit", "gaze", "blocked", "out-of-range", "not-lined-up", "peaceful-archer",
-        "sleeping-archer", "adjacent-and-ranged", "hero-bow", "pet-archer", "ranged-off",
+        "bow",
+        "crossbow",
+        "sling",
+        "daggers",
+        "spears",
+        "darts",
+        "knives",
+        "polearm",
+        "lance",
+        "breath",
+        "spit",
+        "gaze",
+        "blocked",
+        "out-of-range",
+        "not-lined-up",
+        "peaceful-archer",
+        "sleeping-archer",
+        "adjacent-and-ranged",
+        "hero-bow",
+        "pet-archer",
+        "ranged-off",
     ] {
-        assert!(names.iter().any(|n| n.contains(want)), "no ranged fixture for `{want}`");
+        assert!(
+            names.iter().any(|n| n.contains(want)),
+            "no ranged fixture for `{want}`"
+        );
     }
 }

@@ -444,11 +444,17 @@ fn far_lines_parse() {
     let f = Fixture::parse(Path::new("far.flank"), &far("far a: bow arrows sleeping")).unwrap();
     assert!(f.ranged);
     assert_eq!(f.far.len(), 1);
-    assert_eq!((f.far[0].letter, f.far[0].at, f.far[0].line), ('a', (1, 4), 4));
+    assert_eq!(
+        (f.far[0].letter, f.far[0].at, f.far[0].line),
+        ('a', (1, 4), 4)
+    );
     assert!(f.far[0].states.sleeping);
     assert_eq!(f.first_ranged_key, Some(("ranged".into(), 3)));
     let lines = f.ranged_lines();
-    assert_eq!((lines.dist[4], lines.arms[4]), (3, rust_flanking::sys::FLANK_RA_LAUNCHER as u8));
+    assert_eq!(
+        (lines.dist[4], lines.arms[4]),
+        (3, rust_flanking::sys::FLANK_RA_LAUNCHER as u8)
+    );
 }
 
 #[test]
@@ -456,7 +462,10 @@ fn bad_far_lines_name_their_line() {
     let cases: [(&str, &str); 10] = [
         ("far a: bow trebuchet", "unknown `far` word `trebuchet`"),
         ("far ab: bow", "name one map letter"),
-        ("far z: bow", "must stand exactly once in the map (it does 0 times)"),
+        (
+            "far z: bow",
+            "must stand exactly once in the map (it does 0 times)",
+        ),
         ("far d: bow", "stands next to `@`"),
         ("far a: bow crossbow", "wields one of"),
         ("far a: breath daggers", "a species of its own"),
