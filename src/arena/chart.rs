@@ -198,6 +198,38 @@ fn panel(s: &mut String, x: f64, y: f64, w: f64, h: f64, bars: &[Bar], p: &Panel
     );
 }
 
+/// The height of one row of the legend.
+const LEGEND_ROW_H: f64 = 20.0;
+
+/// The space after a legend item.
+const LEGEND_GAP: f64 = 22.0;
+
+/// The width a legend item takes, its gap included: the swatch and about
+/// 7.2 points a character at 12 points.
+fn legend_item_w(label: &str) -> f64 {
+    19.0 + 7.2 * label.chars().count() as f64 + LEGEND_GAP
+}
+
+/// The legend's labels in rows that fit between the margins, in order
+/// (one row when they all fit; a label wider than a row gets a row).
+fn legend_rows(labels: &[String]) -> Vec<Vec<&str>> {
+    let room = W - 2.0 * MARGIN + LEGEND_GAP;
+    let mut rows: Vec<Vec<&str>> = Vec::new();
+    let mut used = 0.0;
+    for l in labels {
+        let w = legend_item_w(l);
+        match rows.last_mut() {
+            Some(row) if used + w <= room => row.push(l),
+            _ => {
+                rows.push(vec![l.as_str()]);
+                used = 0.0;
+            }
+        }
+        used += w;
+    }
+    rows
+}
+
 /// The whole chart.
 pub fn svg(run: &Run) -> String {
     let mut labels: Vec<String> = Vec::new();
@@ -213,10 +245,13 @@ pub fn svg(run: &Run) -> String {
         let i = labels.iter().position(|x| x == l).unwrap_or(0);
         PALETTE[i % PALETTE.len()]
     };
+    let legend = legend_rows(&labels);
+    // Each legend row past the first moves the grid down.
+    let grid_top = GRID_TOP + LEGEND_ROW_H * (legend.len().max(1) - 1) as f64;
     let columns = run.scenarios.len().clamp(1, COLUMNS);
     let rows = run.scenarios.len().div_ceil(columns).max(1);
     let cell_w = (W - 2.0 * MARGIN) / columns as f64;
-    let h = GRID_TOP + CELL_H * rows as f64 + 40.0;
+    let h = grid_top + CELL_H * rows as f64 + 40.0;
 
     let mut s = String::new();
     let _ = writeln!(
@@ -234,20 +269,27 @@ pub fn svg(run: &Run) -> String {
         r##"<text x="{}" y="44" fill="#444" text-anchor="middle">bars: means over the trials; whiskers: 95% intervals; *: differs from the scenario's first setting beyond chance, seed by seed</text>"##,
         n(W / 2.0)
     );
-    let legend_w: f64 = labels
-        .iter()
-        .map(|l| 19.0 + 7.2 * l.chars().count() as f64 + 22.0)
-        .sum();
-    let mut x = (W - legend_w + 22.0) / 2.0;
-    for l in &labels {
-        let _ = writeln!(
-            s,
-            r#"<rect x="{}" y="58" width="14" height="14" fill="{}"/>"#,
-            n(x),
-            colour(l)
-        );
-        let _ = writeln!(s, r#"<text x="{}" y="69">{}</text>"#, n(x + 19.0), esc(l));
-        x += 19.0 + 7.2 * l.chars().count() as f64 + 22.0;
+    for (r, row) in legend.iter().enumerate() {
+        let row_w: f64 = row.iter().map(|l| legend_item_w(l)).sum();
+        let mut x = (W - row_w + LEGEND_GAP) / 2.0;
+        let y = 58.0 + LEGEND_ROW_H * r as f64;
+        for l in row {
+            let _ = writeln!(
+                s,
+                r#"<rect x="{}" y="{}" width="14" height="14" fill="{}"/>"#,
+                n(x),
+                n(y),
+                colour(l)
+            );
+            let _ = writeln!(
+                s,
+                r#"<text x="{}" y="{}">{}</text>"#,
+                n(x + 19.0),
+                n(y + 11.0),
+                esc(l)
+            );
+            x += legend_item_w(l);
+        }
     }
 
     let hp_panel = Panel {
@@ -264,7 +306,7 @@ pub fn svg(run: &Run) -> String {
     };
     for (i, sc) in run.scenarios.iter().enumerate() {
         let cx = MARGIN + cell_w * (i % columns) as f64;
-        let cy = GRID_TOP + CELL_H * (i / columns) as f64;
+        let cy = grid_top + CELL_H * (i / columns) as f64;
         let _ = writeln!(
             s,
             r##"<rect x="{}" y="{}" width="{}" height="{}" fill="none" stroke="#d0d0d0" rx="4"/>"##,
@@ -358,6 +400,34 @@ mod tests {
         assert_eq!(tick_label(0.4, 0.1, ""), "0.4");
         assert_eq!(tick_label(0.75, 0.25, ""), "0.75");
         assert_eq!(tick_label(0.04, 0.02, ""), "0.04");
+    }
+
+    #[test]
+    fn the_legend_wraps_to_fit_between_the_margins() {
+        let labels = |ls: &[&str]| ls.iter().map(|l| l.to_string()).collect::<Vec<_>>();
+        let few = labels(&["FLANKING=0", "FLANKING=100"]);
+        assert_eq!(legend_rows(&few), vec![vec!["FLANKING=0", "FLANKING=100"]]);
+        let many = labels(&[
+            "FLANKING=0",
+            "FLANKING_AI=0",
+            "FLANKING=100",
+            "FLANKING_RULES=implicit",
+            "FLANKING_RULES=dnd",
+            "FLANKING_RULES=opposite",
+            "FLANKING_RULES=tactics",
+            "FLANKING=100 FLANKING_RANGED=1",
+        ]);
+        let rows = legend_rows(&many);
+        assert!(rows.len() > 1, "{rows:?}");
+        assert_eq!(
+            rows.concat(),
+            many.iter().map(String::as_str).collect::<Vec<_>>()
+        );
+        for row in &rows {
+            let w: f64 = row.iter().map(|l| legend_item_w(l)).sum::<f64>() - LEGEND_GAP;
+            assert!(w <= W - 2.0 * MARGIN, "{row:?} is {w} wide");
+        }
+        assert!(legend_rows(&[]).is_empty());
     }
 
     #[test]

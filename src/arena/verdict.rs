@@ -86,6 +86,21 @@ impl<'a> Effect<'a> {
         })
     }
 
+    /// The scenario's setting `other` against its setting `base` (not
+    /// necessarily the first), over the same seeds.
+    pub fn between(sc: &'a ScenarioRun, base: usize, other: usize) -> Option<Effect<'a>> {
+        let (b, o) = (sc.settings.get(base)?, sc.settings.get(other)?);
+        if base == other {
+            return None;
+        }
+        Some(Effect {
+            name: &sc.scenario.name,
+            base: (&b.setting, Summary::of(&b.trials)),
+            other: (&o.setting, Summary::of(&o.trials)),
+            paired: Paired::of(&b.trials, &o.trials)?,
+        })
+    }
+
     /// The effect a verdict reads: [`flanking_index`]'s setting.
     pub fn of(sc: &'a ScenarioRun) -> Option<Effect<'a>> {
         Effect::at(sc, flanking_index(sc)?)
@@ -209,6 +224,7 @@ pub fn verdicts(run: &Run) -> Vec<Verdict> {
         pets(run),
         hordes(run),
         planners(run),
+        ranged(run),
     ]
 }
 
@@ -537,6 +553,128 @@ fn planners(run: &Run) -> Verdict {
     }
 }
 
+/// The sysconf values the game takes when a setting does not name them
+/// (README.md; the playground's sysconf): a setting that names one of
+/// them says no more than one that leaves it out.
+const DEFAULTS: [(&str, &str); 4] = [
+    ("FLANKING", "100"),
+    ("FLANKING_RULES", "proposal"),
+    ("FLANKING_AI", "1"),
+    ("FLANKING_RANGED", "0"),
+];
+
+/// What a setting sets, the defaults left out, by key (a later value of a
+/// key wins, as in the playground's sysconf).
+fn effective(s: &Setting) -> std::collections::BTreeMap<&str, &str> {
+    let mut m = std::collections::BTreeMap::new();
+    for (k, v) in &s.0 {
+        m.insert(k.as_str(), v.as_str());
+    }
+    m.retain(|k, v| !DEFAULTS.contains(&(*k, *v)));
+    m
+}
+
+/// The settings of a scenario with `FLANKING_RANGED=1`, each with the first
+/// other setting that is the same but for threats from range (off): e.g.
+/// `FLANKING=100 FLANKING_RANGED=1` and `FLANKING=100`, or
+/// `FLANKING_RULES=dnd FLANKING_RANGED=1` and `FLANKING_RULES=dnd`.
+/// `(without, with)`.
+fn ranged_pairs(sc: &ScenarioRun) -> Vec<(usize, usize)> {
+    let sets: Vec<_> = sc.settings.iter().map(|s| effective(&s.setting)).collect();
+    let mut pairs = Vec::new();
+    for (on, set) in sets.iter().enumerate() {
+        if set.get("FLANKING_RANGED") != Some(&"1") {
+            continue;
+        }
+        let mut without = set.clone();
+        without.remove("FLANKING_RANGED");
+        if let Some(off) = (0..sets.len()).find(|&i| i != on && sets[i] == without) {
+            pairs.push((off, on));
+        }
+    }
+    pairs
+}
+
+/// design/TACTICS.md's threats from range (the proposal's "a monster
+/// wielding a launcher or carrying several daggers ... in line with the
+/// player" counts in the arc), measured as the mean bonus of the monsters'
+/// rolls on the hero (the hero's own with a pet) with `FLANKING_RANGED=1`
+/// against the same setting without it, and what that does to the fight,
+/// seed by seed.
+fn ranged(run: &Run) -> Verdict {
+    const CLAIM: &str = "Threats from range flank you (FLANKING_RANGED)";
+    let mut parts = Vec::new();
+    let mut ups = Vec::new();
+    let mut harms = Vec::new();
+    for sc in &run.scenarios {
+        for (off, on) in ranged_pairs(sc) {
+            let Some(e) = Effect::between(sc, off, on) else {
+                continue;
+            };
+            let (a, b) = (&e.other.1, &e.base.1);
+            let pet = sc.scenario.name.starts_with("pet-");
+            let (side, on_mean, off_mean) = if pet {
+                ("the hero's (with the pet)", a.hero_bonus, b.hero_bonus)
+            } else {
+                ("the monsters'", a.foe_bonus, b.foe_bonus)
+            };
+            let key = gap(on_mean, off_mean);
+            ups.push(combine(&[key]));
+            harms.push(e.harm());
+            parts.push(format!(
+                "`{}` ({} against {}, {} seeds): {} bonus per roll {} with threats from range \
+                 against {} without ({}, {}); HP lost {}, {}; death rate {} against {} ({}, {})",
+                e.name,
+                e.other.0,
+                e.base.0,
+                thousands(e.paired.n),
+                side,
+                plain(on_mean, 2),
+                plain(off_mean, 2),
+                diff(key, 1.0, 2, ""),
+                real(key),
+                diff(e.paired.hp_lost, 1.0, 1, ""),
+                real(e.paired.hp_lost),
+                percent(a.death_rate),
+                percent(b.death_rate),
+                diff(e.paired.death_rate, 100.0, 1, " pp"),
+                real(e.paired.death_rate),
+            ));
+        }
+    }
+    if parts.is_empty() {
+        return not_measured(
+            CLAIM,
+            "no scenario that was run compares `FLANKING_RANGED=1` with the same setting without it."
+                .to_string(),
+        );
+    }
+    let mut text = parts.join(". ") + ".";
+    let finding = if ups.iter().all(|&u| u > 0) {
+        if harms.iter().all(|&h| h > 0) {
+            Finding::Supported
+        } else {
+            text.push_str(if harms.contains(&1) {
+                " The bonus is real everywhere; the fight is harder beyond chance in only some of the scenarios."
+            } else {
+                " The bonus is real; what it does to the fight is not beyond chance."
+            });
+            Finding::Partly
+        }
+    } else if ups.contains(&1) {
+        Finding::Partly
+    } else if ups.contains(&-1) {
+        Finding::Contradicted
+    } else {
+        Finding::NotShown
+    };
+    Verdict {
+        claim: CLAIM,
+        finding,
+        text,
+    }
+}
+
 fn quoted(names: &[&str]) -> String {
     names
         .iter()
@@ -666,6 +804,181 @@ mod tests {
         ]);
         assert_eq!(finding(&mixed, claim), Finding::Partly);
         let down = run(vec![ai_scenario("mines-gang", 4, 2)]);
+        assert_eq!(finding(&down, claim), Finding::Contradicted);
+    }
+
+    /// A scenario of 80 trials comparing the settings of `compare`, whose
+    /// monsters get `per[i].0` bonus points per roll (give or take one,
+    /// seed by seed) under setting `i` and whose hero loses `per[i].1`
+    /// more HP than under the first (and dies when that reaches 16).
+    fn settings_scenario(name: &str, compare: &str, per: &[(i64, i64)]) -> ScenarioRun {
+        let text = format!(
+            "name: {name}\nhero: Valkyrie 1\npolicy: hold\ntrials: 80\nturns: 50\n\
+             compare: {compare}\nmonster j: jackal\nmap:\n|j@|\nend\n"
+        );
+        let scenario = Scenario::parse(Path::new("x.arena"), &text).unwrap();
+        assert_eq!(scenario.compare.len(), per.len(), "{compare}");
+        let trials = |bonus: i64, extra: i64| -> Vec<Trial> {
+            (1..=80u64)
+                .map(|seed| {
+                    let lost = (4 + seed as i64 % 5 + extra).min(16);
+                    Trial {
+                        name: name.into(),
+                        seed,
+                        outcome: if lost == 16 {
+                            Outcome::Died
+                        } else {
+                            Outcome::Won
+                        },
+                        turns: 10,
+                        hp_start: 16,
+                        hp_end: 16 - lost,
+                        hero_rolls: 10,
+                        hero_hits: 5,
+                        hero_bonus: 0,
+                        foe_rolls: 10,
+                        foe_hits: 5,
+                        foe_bonus: 10 * bonus + (seed % 3) as i64 * 10 - 10,
+                    }
+                })
+                .collect()
+        };
+        let settings = per
+            .iter()
+            .enumerate()
+            .map(|(i, &(bonus, extra))| SettingRun {
+                setting: scenario.compare[i].clone(),
+                playground: PathBuf::new(),
+                trials: trials(bonus, extra),
+            })
+            .collect();
+        ScenarioRun {
+            trials: 80,
+            settings,
+            scenario,
+        }
+    }
+
+    const RANGED: &str = "FLANKING=0 | FLANKING=100 | FLANKING=100 FLANKING_RANGED=1";
+
+    #[test]
+    fn ranged_settings_pair_with_the_same_setting_without_them() {
+        let pairs = |compare: &str| {
+            let n = compare.split('|').count();
+            ranged_pairs(&settings_scenario("x", compare, &vec![(1, 0); n]))
+        };
+        assert_eq!(pairs(RANGED), vec![(1, 2)]);
+        // FLANKING=100 is the default: saying it or not is the same.
+        assert_eq!(
+            pairs("FLANKING=0 | FLANKING=100 | FLANKING_RANGED=1"),
+            vec![(1, 2)]
+        );
+        assert_eq!(pairs("FLANKING_RANGED=1 | FLANKING_RANGED=0"), vec![(1, 0)]);
+        assert_eq!(
+            pairs(
+                "FLANKING_RULES=dnd | FLANKING=100 | FLANKING_RANGED=1 FLANKING_RULES=dnd \
+                 | FLANKING_RANGED=1"
+            ),
+            vec![(0, 2), (1, 3)]
+        );
+        assert_eq!(
+            pairs("FLANKING=0 | FLANKING_AI=0 | FLANKING_AI=0 FLANKING_RANGED=1"),
+            vec![(1, 2)]
+        );
+        // A later value wins, as in the sysconf.
+        assert_eq!(
+            pairs("FLANKING=0 | FLANKING_RANGED=0 FLANKING_RANGED=1"),
+            vec![]
+        );
+        assert_eq!(pairs("FLANKING=0 | FLANKING_RANGED=1"), vec![]);
+        assert_eq!(pairs("FLANKING=0 FLANKING_RANGED=1 | FLANKING=100"), vec![]);
+    }
+
+    #[test]
+    fn ranged_compares_threats_from_range_with_the_same_setting_without() {
+        let claim = "Threats from range flank you (FLANKING_RANGED)";
+        assert_eq!(
+            finding(&run(vec![scenario("jackals-open", 50, 2, 0)]), claim),
+            Finding::NotMeasured
+        );
+        // No setting without threats from range to pair with.
+        let unpaired = settings_scenario(
+            "kobold-pack",
+            "FLANKING=0 | FLANKING_RANGED=1 FLANKING_RULES=dnd",
+            &[(0, 0), (2, 2)],
+        );
+        assert_eq!(finding(&run(vec![unpaired]), claim), Finding::NotMeasured);
+
+        // More bonus and a harder fight.
+        let up = run(vec![settings_scenario(
+            "kobold-pack",
+            RANGED,
+            &[(0, 0), (2, 1), (3, 3)],
+        )]);
+        assert_eq!(finding(&up, claim), Finding::Supported);
+        let text = &verdicts(&up)[5].text;
+        assert!(
+            text.starts_with(
+                "`kobold-pack` (FLANKING=100 FLANKING_RANGED=1 against FLANKING=100, 80 seeds): \
+                 the monsters' bonus per roll 3.01 ["
+            ),
+            "{text}"
+        );
+        assert!(text.contains("against 2.01 ["), "{text}");
+        assert!(text.contains("(+1.00 ["), "{text}");
+        assert!(text.contains("; HP lost +2.0"), "{text}");
+        // The other verdicts still read FLANKING=100 against FLANKING=0.
+        let open = &verdicts(&run(vec![settings_scenario(
+            "mines-gang",
+            RANGED,
+            &[(0, 0), (2, 1), (3, 3)],
+        )]))[1]
+            .text;
+        assert!(
+            open.contains("`mines-gang` (FLANKING=100 against FLANKING=0, 80 seeds): HP lost +1.0"),
+            "{open}"
+        );
+
+        // More bonus, the same fight.
+        let bonus_only = run(vec![settings_scenario(
+            "kobold-pack",
+            RANGED,
+            &[(0, 0), (2, 1), (3, 1)],
+        )]);
+        assert_eq!(finding(&bonus_only, claim), Finding::Partly);
+        assert!(
+            verdicts(&bonus_only)[5]
+                .text
+                .ends_with("what it does to the fight is not beyond chance."),
+            "{}",
+            verdicts(&bonus_only)[5].text
+        );
+        // One scenario harder, one not.
+        let some = run(vec![
+            settings_scenario("kobold-pack", RANGED, &[(0, 0), (2, 1), (3, 3)]),
+            settings_scenario("mines-gang", RANGED, &[(0, 0), (2, 1), (3, 1)]),
+        ]);
+        assert_eq!(finding(&some, claim), Finding::Partly);
+        assert!(verdicts(&some)[5]
+            .text
+            .contains("in only some of the scenarios"));
+        // A bonus in one scenario, none in another.
+        let mixed = run(vec![
+            settings_scenario("kobold-pack", RANGED, &[(0, 0), (2, 1), (3, 3)]),
+            settings_scenario("mines-gang", RANGED, &[(0, 0), (2, 1), (2, 1)]),
+        ]);
+        assert_eq!(finding(&mixed, claim), Finding::Partly);
+        let same = run(vec![settings_scenario(
+            "kobold-pack",
+            RANGED,
+            &[(0, 0), (2, 1), (2, 1)],
+        )]);
+        assert_eq!(finding(&same, claim), Finding::NotShown);
+        let down = run(vec![settings_scenario(
+            "kobold-pack",
+            RANGED,
+            &[(0, 0), (3, 1), (2, 1)],
+        )]);
         assert_eq!(finding(&down, claim), Finding::Contradicted);
     }
 
