@@ -47,11 +47,12 @@ repo=$(cd "$(dirname "$0")/.." && pwd)
 # 0 (off: vanilla's game) and FLANK_PERCENT_MAX (rust-flanking/include/
 # flanking.h); FLANKING_RULES: every facing rule set and combination
 # (design/FACING.md), each at FLANKING=100; FLANKING_AI=0 (monsters that
-# flank are on in every other setting, the default).
+# flank are on in every other setting, the default); FLANKING_RANGED=1
+# (threats from range, off in every other setting, the default).
 SETTINGS=(FLANKING=100 FLANKING=0 FLANKING=1000
     FLANKING_RULES=implicit FLANKING_RULES=dnd FLANKING_RULES=opposite
     FLANKING_RULES=tactics FLANKING_RULES=proposal+opposite
-    FLANKING_RULES=proposal+tactics FLANKING_AI=0)
+    FLANKING_RULES=proposal+tactics FLANKING_AI=0 FLANKING_RANGED=1)
 seed_list=$repo/tools/soak-seeds
 
 per_run=20000
