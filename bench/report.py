@@ -59,6 +59,13 @@ GLUE_FUNCS = [
     "flank_eval",
     "flank_facing_of",
     "flank_lone_foe",
+    # threats from range (sysconf FLANKING_RANGED): the lines around the
+    # defender and what the creature on each could attack with
+    "flank_gather_ranged",
+    "flank_mon_arms",
+    "flank_hero_arms",
+    "flank_mon_shoots",
+    "flank_mon_missile",
 ]
 # src/flank.c's entry points that NetHack's own code calls (patches/): none
 # calls another but flank_bonus, which is flank_tohit() for a melee attack;
@@ -87,8 +94,12 @@ PLAN_FUNCS = ["flank_plan_apply", "flank_plan", "flank_plans"]
 TARGET_PLAN = 1.5  # times one evaluation
 # the variant with sysconf FLANKING_AI=0: no monster plans
 AI_OFF_CFG = "variant-ai0"
-# the engine's entry points, as the glue calls them
-ENGINE_FUNCS = ["flank_score", "flank_facing_eval", "flank_explain"]
+# the variant with sysconf FLANKING_RANGED=1: threats from range
+RANGED_CFG = "variant-ranged"
+# the engine's entry points, as the glue calls them (the *_ranged ones with
+# FLANKING_RANGED=1)
+ENGINE_FUNCS = ["flank_score", "flank_facing_eval", "flank_explain",
+                "flank_explain_ranged", "flank_facing_eval_ranged"]
 WANTED = sorted(set(GAME_FUNCS + GLUE_FUNCS + ENTRY_FUNCS + ENGINE_FUNCS + PLAN_FUNCS))
 TARGET_ENGINE = 25
 TARGET_EVAL = 400
@@ -424,7 +435,8 @@ def from_game(fs, name):
 EVAL_DESCEND = {"flank_bonus", "flank_tohit", "flank_eval", "flank_halfpoints",
                 "flank_facing_of"}
 EVAL_PART = {"flank_gather": "gather", "flank_facing_of": "facing",
-             "flank_lone_foe": "lone", **{e: "engine" for e in ENGINE_FUNCS}}
+             "flank_lone_foe": "lone", "flank_gather_ranged": "lines",
+             **{e: "engine" for e in ENGINE_FUNCS}}
 
 
 def eval_parts(fs):
@@ -432,7 +444,8 @@ def eval_parts(fs):
     part: a function called from several places (flank_eval also from
     flank_unnoticed, flank_halfpoints also from flank_decided) counts for
     each in proportion to the inclusive cost of its calls."""
-    acc = {"gather": 0.0, "facing": 0.0, "lone": 0.0, "engine": 0.0, "rest": 0.0}
+    acc = {"gather": 0.0, "facing": 0.0, "lone": 0.0, "lines": 0.0, "engine": 0.0,
+           "rest": 0.0}
 
     def walk(name, factor, part, depth):
         f = fs[name]
@@ -454,28 +467,31 @@ def eval_parts(fs):
     return acc
 
 
+def config_figures(out, cfg, seeds):
+    """One configuration's runs, added up over the seeds: its evaluations
+    and their cost taken apart, and flanking's whole share of a turn."""
+    fs = summed_funcs(out, cfg, seeds)
+    total = sum(load(out, cfg, s)[0]["total"] for s in seeds)
+    turns = sum(load(out, cfg, s)[1] for s in seeds)
+    entry = {e: from_game(fs, e) for e in ENTRY_FUNCS}
+    whole = sum(i for _, i in entry.values())
+    ev_calls = entry["flank_bonus"][0] + entry["flank_tohit"][0]
+    ev_incl = entry["flank_bonus"][1] + entry["flank_tohit"][1]
+    return {
+        "cfg": cfg, "fs": fs, "total": total, "turns": turns, "entry": entry,
+        "whole": whole, "share": whole / total * 100,
+        "evals": ev_calls, "eval": ev_incl / ev_calls if ev_calls else float("nan"),
+        "per_turn": total / turns,
+        "ends": [load(out, cfg, s)[2] for s in seeds],
+        "parts": eval_parts(fs),
+    }
+
+
 def rules_section(out, seeds, rules, lines):
     """The variant under every facing rule set: one row each, proposal's
     (the variant's own runs) first."""
     rule_sets = [DEFAULT_RULES] + [r for r in rules if r != DEFAULT_RULES]
-    res = {}
-    for r in rule_sets:
-        cfg = rules_cfg(r)
-        fs = summed_funcs(out, cfg, seeds)
-        total = sum(load(out, cfg, s)[0]["total"] for s in seeds)
-        turns = sum(load(out, cfg, s)[1] for s in seeds)
-        entry = {e: from_game(fs, e) for e in ENTRY_FUNCS}
-        whole = sum(i for _, i in entry.values())
-        ev_calls = entry["flank_bonus"][0] + entry["flank_tohit"][0]
-        ev_incl = entry["flank_bonus"][1] + entry["flank_tohit"][1]
-        res[r] = {
-            "cfg": cfg, "fs": fs, "total": total, "turns": turns, "entry": entry,
-            "whole": whole, "share": whole / total * 100,
-            "evals": ev_calls, "eval": ev_incl / ev_calls if ev_calls else float("nan"),
-            "per_turn": total / turns,
-            "ends": [load(out, cfg, s)[2] for s in seeds],
-            "parts": eval_parts(fs),
-        }
+    res = {r: config_figures(out, rules_cfg(r), seeds) for r in rule_sets}
     prop = res[DEFAULT_RULES]
 
     def verdict(ok):
@@ -714,6 +730,114 @@ def plan_section(out, seeds, res, lines):
     return rows, off
 
 
+def ranged_section(out, seeds, res, lines):
+    """Threats from range: the variant with FLANKING_RANGED=1 (variant-ranged,
+    `proposal`) against the variant (off, the default), or None when the
+    runs are missing."""
+    if not all(os.path.exists(os.path.join(out, f"game/cg.{RANGED_CFG}.{s}")) for s in seeds):
+        return None
+    off = res[DEFAULT_RULES]
+    on = config_figures(out, RANGED_CFG, seeds)
+    rows = [("0 (the default: the variant)", off), ("1", on)]
+
+    def per_eval(d, part):
+        return d["parts"][part] / d["evals"] if d["evals"] else float("nan")
+
+    def fn(d, name):
+        f = d["fs"].get(name, {"calls": 0, "inclusive": 0})
+        return f["calls"], f["inclusive"]
+
+    def eval_calls(d, name):
+        """calls of name per evaluation, and its inclusive Ir per call"""
+        c, i = fn(d, name)
+        return (c / d["evals"] if d["evals"] else 0.0), (i / c if c else float("nan"))
+
+    same = [s for s, a, b in zip(seeds, on["ends"], off["ends"]) if a == b]
+    lines += [
+        "### Threats from range",
+        "",
+        "The variant (`proposal`, monsters that flank on) with sysconf `FLANKING_RANGED=1`",
+        "(config `variant-ranged`) against the variant itself (`FLANKING_RANGED=0`, the",
+        "default), the same fuzzer runs under callgrind. With threats from range every",
+        "evaluation also gathers the lines from the defender (`flank_gather_ranged`: in each",
+        "of the eight directions, the first creature 2 to 7 squares out with nothing that",
+        "blocks the view before it, and what it could attack with from there) and asks the",
+        "engine's `flank_explain_ranged` instead of `flank_score`'s fast path. An evaluation",
+        "is as in the facing table: a `flank_bonus` call or `thitu()`'s own `flank_tohit`;",
+        "the whole share is every entry point's, as there. A threat from range changes a",
+        "roll only when a creature on a line is armed for its distance; from the first",
+        "such roll the two play different games (the last line says whether they did).",
+        "",
+        "| FLANKING_RANGED | evaluations (per turn) | Ir per evaluation | gathering the squares"
+        " | gathering the lines | engine | the rest | flanking's whole share (Ir per turn)"
+        " | Ir per turn | whole share within 1% |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|---:|:---:|",
+    ]
+    for name, d in rows:
+        lines.append(
+            f"| {name} | {d['evals']:,} ({d['evals'] / d['turns']:.2f}) | {fmt(d['eval'])}"
+            f" | {fmt(per_eval(d, 'gather'))} | {fmt(per_eval(d, 'lines'))}"
+            f" | {fmt(per_eval(d, 'engine'))}"
+            f" | {fmt(per_eval(d, 'rest') + per_eval(d, 'facing') + per_eval(d, 'lone'))}"
+            f" | {d['share']:.3f}% ({fmt(d['whole'] / d['turns'], 0)}) | {fmt(d['per_turn'], 0)}"
+            f" | {'met' if d['share'] <= TARGET_GAME else '**missed**'} |"
+        )
+    gr_per_eval, gr = eval_calls(on, "flank_gather_ranged")
+    ex_per_eval, ex = eval_calls(on, "flank_explain_ranged")
+    _, sc = eval_calls(off, "flank_score")
+    gr_fs = on["fs"].get("flank_gather_ranged", {"calls": 0, "self": 0, "callees": {}})
+    parts = ", ".join(
+        f"`{callee}` {fmt(i / gr_fs['calls'])} ({c / gr_fs['calls']:.2f} calls)"
+        for callee, (c, i) in sorted(gr_fs["callees"].items(), key=lambda kv: -kv[1][1])[:8]
+    ) if gr_fs["calls"] else "-"
+    lines += [
+        "",
+        f"With the lines: `flank_gather_ranged` {gr_per_eval:.2f} calls an evaluation at"
+        f" {fmt(gr)} Ir each (its own code"
+        f" {fmt(gr_fs['self'] / gr_fs['calls']) if gr_fs['calls'] else '-'}; {parts});"
+        f" `flank_explain_ranged` {ex_per_eval:.2f} calls an evaluation at {fmt(ex)} Ir"
+        f" each, where `flank_score` costs {fmt(sc)} with the option off. Every call of"
+        " either, `flank_decided`'s and the planner's included: "
+        f"`flank_gather_ranged` {fn(on, 'flank_gather_ranged')[0]:,},"
+        f" `flank_explain_ranged` {fn(on, 'flank_explain_ranged')[0]:,}.",
+        "",
+        "Where the whole share goes, Ir per turn from NetHack's callers (calls per turn):",
+        "",
+        "| entry point | FLANKING_RANGED=0 | FLANKING_RANGED=1 |",
+        "|---|---:|---:|",
+    ]
+    for e in ENTRY_FUNCS:
+        cells = []
+        for _, d in rows:
+            c, i = d["entry"][e]
+            cells.append(f"{fmt(i / d['turns'])} ({c / d['turns']:.2f})" if c else "-")
+        if any(c != "-" for c in cells):
+            lines.append(f"| `{e}` | " + " | ".join(cells) + " |")
+    extra = on["whole"] / on["turns"] - off["whole"] / off["turns"]
+    lines += [
+        "| all | " + " | ".join(fmt(d["whole"] / d["turns"]) for _, d in rows) + " |",
+        "",
+        ("The closing lines (position, HP, deaths, both RNG states) of every seed are"
+         " `FLANKING_RANGED=0`'s: no threat from range changed a roll in these games, so"
+         " the two played the same games and the difference of the whole shares,"
+         f" {extra:+,.0f} Ir per turn ({on['share'] - off['share']:+.3f} points), is the"
+         " option's own cost on the same game. (The runs' totals differ by"
+         f" {on['per_turn'] - off['per_turn']:+,.0f} Ir per turn: a whole run's total also"
+         " moves with where its memory lies, and the playgrounds' paths differ in length;"
+         " libc's `strcmp`, called as often in both, costs millions of instructions more"
+         " or less with its strings at other addresses. The entry points' own cost is"
+         " the measure.)"
+         if len(same) == len(seeds) else
+         "The closing lines of "
+         + (("seed " + ", ".join(same) + " are") if same else "no seed is")
+         + " `FLANKING_RANGED=0`'s: threats from range changed rolls, and from the first"
+         " changed roll the two play different games; the difference of the whole"
+         f" shares, {extra:+,.0f} Ir per turn, is a sample of two games, not an overhead."),
+        "",
+    ]
+    return {"on": on, "off": off}
+
+
 def wall_section(out, seeds, repeat, lines):
     path = os.path.join(out, "wall/times.txt")
     times = {}
@@ -811,6 +935,7 @@ def main():
     evaluation, share, off_ratio, same_all, pt = game_section(a.out, seeds, a.turns, body)
     rules = rules_section(a.out, seeds, a.rules.split(), body)
     plans, ai_off = plan_section(a.out, seeds, rules, body)
+    ranged = ranged_section(a.out, seeds, rules, body)
     wall_section(a.out, seeds, a.repeat, body)
     build_section(a.out, body)
 
@@ -852,7 +977,15 @@ def main():
         f"| FLANKING_AI=0 (`proposal`): flanking's whole share within {TARGET_GAME:g}% of a"
         f" turn's instructions (with AI: {rules[DEFAULT_RULES]['share']:.3f}%)"
         f" | {ai_off['share']:.3f}% | {verdict(ai_off['share'] <= TARGET_GAME)} |"
-    ] if ai_off else []) + [
+    ] if ai_off else []) + ([
+        f"| FLANKING_RANGED=1 (`proposal`): flanking's whole share within {TARGET_GAME:g}% of"
+        f" a turn's instructions (off: {ranged['off']['share']:.3f}%)"
+        f" | {ranged['on']['share']:.3f}% | {verdict(ranged['on']['share'] <= TARGET_GAME)} |",
+        f"| FLANKING_RANGED=1 (`proposal`): one whole evaluation (gather the squares and the"
+        f" lines + engine): at most {TARGET_EVAL} instructions per attack (off:"
+        f" {fmt(ranged['off']['eval'])}) | {fmt(ranged['on']['eval'])}"
+        f" | {verdict(ranged['on']['eval'] <= TARGET_EVAL)} |",
+    ] if ranged else []) + [
         "",
     ]
     section = "\n".join(head + body + [END])
@@ -881,11 +1014,17 @@ def main():
                        "candidates": (plans[r]["pc"]["scored"] / plans[r]["pc"]["calls"]
                                       if plans[r]["pc"] and plans[r]["pc"]["calls"] else None)}
                    for r, d in rules.items()},
-         "ai_off_share": ai_off["share"] if ai_off else None},
+         "ai_off_share": ai_off["share"] if ai_off else None,
+         "ranged": ({"share": ranged["on"]["share"], "per_evaluation": ranged["on"]["eval"],
+                     "evaluations": ranged["on"]["evals"],
+                     "off_share": ranged["off"]["share"],
+                     "off_per_evaluation": ranged["off"]["eval"]} if ranged else None)},
         open(os.path.join(a.out, "summary.json"), "w"), indent=1)
     print(f"wrote {a.benchmarks}: engine {engine:.1f} Ir/call, evaluation {evaluation:.1f}"
           f" Ir/attack, flanking {share:.3f}% of the game, FLANKING=0 {pct(off_ratio)}; rule sets: "
-          + ", ".join(f"{r} {d['share']:.3f}%" for r, d in rules.items()))
+          + ", ".join(f"{r} {d['share']:.3f}%" for r, d in rules.items())
+          + (f"; FLANKING_RANGED=1 {ranged['on']['share']:.3f}%, {ranged['on']['eval']:.1f}"
+             " Ir/evaluation" if ranged else ""))
 
 
 if __name__ == "__main__":

@@ -22,7 +22,12 @@
 #      whole share of a turn (every glue entry point NetHack calls, the
 #      monsters that flank -- flank_plan_move, flank_plan_pet,
 #      flank_ai_attacked -- included); and for the variant with sysconf
-#      FLANKING_AI=0 (config variant-ai0), the share without them;
+#      FLANKING_AI=0 (config variant-ai0), the share without them; and for
+#      the variant with sysconf FLANKING_RANGED=1 (config variant-ranged,
+#      `proposal`: threats from range), the instructions per evaluation
+#      with the lines gathered (flank_gather_ranged) and the engine's
+#      flank_explain_ranged, against the variant's (FLANKING_RANGED=0, the
+#      default), and flanking's whole share with them;
 #      monsters that flank: instructions per planned move (flank_plan_apply:
 #      gathering + the engine's flank_plan, which scores the candidates)
 #      and per flank_plan call, from the same profiles, and the candidates
@@ -107,9 +112,10 @@ done
 
 # ---------------------------------------------------------------- the game
 # Playgrounds: a fresh one per flavour (the launcher writes WIZARDS=* into a
-# new playground's sysconf); the variant's three times, once with FLANKING=0
-# and once with FLANKING_AI=0 (no monster plans), and once more per facing
-# rule set (FLANKING_RULES=RULES, FLANKING left at the variant's 100).
+# new playground's sysconf); the variant's four times, once with FLANKING=0,
+# once with FLANKING_AI=0 (no monster plans) and once with FLANKING_RANGED=1
+# (threats from range), and once more per facing rule set
+# (FLANKING_RULES=RULES, FLANKING left at the variant's 100).
 rc=$OUT/pg/fuzz.rc
 cat >"$rc" <<'EOF'
 OPTIONS=name:wizard,role:Valkyrie,race:human,gender:female,align:neutral
@@ -135,13 +141,16 @@ for rules in $RULES; do
     [ "$rules" = proposal ] && die "BENCH_RULES: proposal is the variant's own rule set"
     rule_cfgs+=("variant-${rules//+/_}")
 done
-CONFIGS=(variant baseline variant-off variant-ai0 "${rule_cfgs[@]}")
+CONFIGS=(variant baseline variant-off variant-ai0 variant-ranged "${rule_cfgs[@]}")
 for cfg in "${CONFIGS[@]}"; do
     rm -rf "$OUT/pg/$cfg"
     NETHACK_FLANKING_PLAYGROUND=$OUT/pg/$cfg "$(binary_of $cfg)" --version >/dev/null
 done
 set_sys variant-off FLANKING 0
 set_sys variant-ai0 FLANKING_AI 0
+grep -q '^FLANKING_RANGED=' "$OUT/pg/variant-ranged/sysconf" ||
+    die "the variant's sysconf has no FLANKING_RANGED (issue 14's [ranged] patches): nothing to measure for variant-ranged"
+set_sys variant-ranged FLANKING_RANGED 1
 for rules in $RULES; do
     set_sys "variant-${rules//+/_}" FLANKING_RULES "$rules"
 done
