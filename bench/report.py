@@ -94,8 +94,6 @@ PLAN_FUNCS = ["flank_plan_apply", "flank_plan", "flank_plans"]
 TARGET_PLAN = 1.5  # times one evaluation
 # the variant with sysconf FLANKING_AI=0: no monster plans
 AI_OFF_CFG = "variant-ai0"
-# the variant with sysconf FLANKING_RANGED=1: threats from range
-RANGED_CFG = "variant-ranged"
 # the engine's entry points, as the glue calls them (the *_ranged ones with
 # FLANKING_RANGED=1)
 ENGINE_FUNCS = ["flank_score", "flank_facing_eval", "flank_explain",
@@ -730,112 +728,157 @@ def plan_section(out, seeds, res, lines):
     return rows, off
 
 
-def ranged_section(out, seeds, res, lines):
-    """Threats from range: the variant with FLANKING_RANGED=1 (variant-ranged,
-    `proposal`) against the variant (off, the default), or None when the
-    runs are missing."""
-    if not all(os.path.exists(os.path.join(out, f"game/cg.{RANGED_CFG}.{s}")) for s in seeds):
-        return None
-    off = res[DEFAULT_RULES]
-    on = config_figures(out, RANGED_CFG, seeds)
-    rows = [("0 (the default: the variant)", off), ("1", on)]
+def ranged_base(r):
+    """(base config, its label) of BENCH_RANGED's r"""
+    if r == DEFAULT_RULES:
+        return "variant", "`proposal`"
+    if r == "ai0":
+        return AI_OFF_CFG, "`proposal`, FLANKING_AI=0"
+    return rules_cfg(r), f"`{r}`"
 
-    def per_eval(d, part):
-        return d["parts"][part] / d["evals"] if d["evals"] else float("nan")
+
+def ranged_section(out, seeds, res, ranged, lines):
+    """Threats from range: each configuration of BENCH_RANGED with
+    FLANKING_RANGED=1 (CFG-ranged) against itself with the option off (the
+    default). {r: {"on", "off", "label"}} for those whose runs are there."""
+    pairs = {}
+    for r in ranged:
+        base, label = ranged_base(r)
+        on_cfg = base + "-ranged"
+        if not all(os.path.exists(os.path.join(out, f"game/cg.{c}.{s}"))
+                   for c in (base, on_cfg) for s in seeds):
+            continue
+        off = res[r] if r in res else config_figures(out, base, seeds)
+        pairs[r] = {"off": off, "on": config_figures(out, on_cfg, seeds), "label": label}
+    if not pairs:
+        return pairs
+
+    def per_eval(d, *parts):
+        return sum(d["parts"][p] for p in parts) / d["evals"] if d["evals"] else float("nan")
 
     def fn(d, name):
-        f = d["fs"].get(name, {"calls": 0, "inclusive": 0})
-        return f["calls"], f["inclusive"]
+        f = d["fs"].get(name, {"calls": 0, "inclusive": 0, "self": 0, "callees": {}})
+        return f
 
-    def eval_calls(d, name):
-        """calls of name per evaluation, and its inclusive Ir per call"""
-        c, i = fn(d, name)
-        return (c / d["evals"] if d["evals"] else 0.0), (i / c if c else float("nan"))
-
-    same = [s for s, a, b in zip(seeds, on["ends"], off["ends"]) if a == b]
     lines += [
         "### Threats from range",
         "",
-        "The variant (`proposal`, monsters that flank on) with sysconf `FLANKING_RANGED=1`",
-        "(config `variant-ranged`) against the variant itself (`FLANKING_RANGED=0`, the",
-        "default), the same fuzzer runs under callgrind. With threats from range every",
+        "The variant with sysconf `FLANKING_RANGED=1` (configs `CFG-ranged`), under each",
+        "configuration of `BENCH_RANGED`, against the same configuration with the option",
+        "off (the default), the same fuzzer runs under callgrind. `FLANKING_AI=0` is there",
+        "because its games have the most evaluations a turn. With threats from range every",
         "evaluation also gathers the lines from the defender (`flank_gather_ranged`: in each",
         "of the eight directions, the first creature 2 to 7 squares out with nothing that",
         "blocks the view before it, and what it could attack with from there) and asks the",
-        "engine's `flank_explain_ranged` instead of `flank_score`'s fast path. An evaluation",
-        "is as in the facing table: a `flank_bonus` call or `thitu()`'s own `flank_tohit`;",
-        "the whole share is every entry point's, as there. A threat from range changes a",
-        "roll only when a creature on a line is armed for its distance; from the first",
-        "such roll the two play different games (the last line says whether they did).",
+        "engine's `flank_explain_ranged` (`flank_facing_eval_ranged` under a facing rule",
+        "set) instead of `flank_score`'s fast path (`flank_facing_eval`). An evaluation is",
+        "as in the facing table: a `flank_bonus` call or `thitu()`'s own `flank_tohit`; the",
+        "whole share is every entry point's, as there. A threat from range changes a roll",
+        "only when a creature on a line is armed for its distance; from the first such",
+        "roll the two play different games (the last column says whether they did).",
         "",
-        "| FLANKING_RANGED | evaluations (per turn) | Ir per evaluation | gathering the squares"
-        " | gathering the lines | engine | the rest | flanking's whole share (Ir per turn)"
-        " | Ir per turn | whole share within 1% |",
-        "|---|---:|---:|---:|---:|---:|---:|---:|---:|:---:|",
+        "| configuration | FLANKING_RANGED | evaluations (per turn) | Ir per evaluation"
+        " | gathering the squares | gathering the lines | facing | engine | the rest"
+        " | flanking's whole share (Ir per turn) | Ir per turn | whole share within 1%"
+        " | closing lines = off's |",
+        "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|:---:|:---:|",
     ]
-    for name, d in rows:
-        lines.append(
-            f"| {name} | {d['evals']:,} ({d['evals'] / d['turns']:.2f}) | {fmt(d['eval'])}"
-            f" | {fmt(per_eval(d, 'gather'))} | {fmt(per_eval(d, 'lines'))}"
-            f" | {fmt(per_eval(d, 'engine'))}"
-            f" | {fmt(per_eval(d, 'rest') + per_eval(d, 'facing') + per_eval(d, 'lone'))}"
-            f" | {d['share']:.3f}% ({fmt(d['whole'] / d['turns'], 0)}) | {fmt(d['per_turn'], 0)}"
-            f" | {'met' if d['share'] <= TARGET_GAME else '**missed**'} |"
-        )
-    gr_per_eval, gr = eval_calls(on, "flank_gather_ranged")
-    ex_per_eval, ex = eval_calls(on, "flank_explain_ranged")
-    _, sc = eval_calls(off, "flank_score")
-    gr_fs = on["fs"].get("flank_gather_ranged", {"calls": 0, "self": 0, "callees": {}})
-    parts = ", ".join(
-        f"`{callee}` {fmt(i / gr_fs['calls'])} ({c / gr_fs['calls']:.2f} calls)"
-        for callee, (c, i) in sorted(gr_fs["callees"].items(), key=lambda kv: -kv[1][1])[:8]
-    ) if gr_fs["calls"] else "-"
+    for r, p in pairs.items():
+        same = [s for s, a, b in zip(seeds, p["on"]["ends"], p["off"]["ends"]) if a == b]
+        p["same"] = len(same) == len(seeds)
+        for v, d in (("0", p["off"]), ("1", p["on"])):
+            eq = "-" if v == "0" else ("yes" if p["same"] else
+                                       "no" + (f" (same: seed {', '.join(same)})" if same else ""))
+            lines.append(
+                f"| {p['label']} | {v} | {d['evals']:,} ({d['evals'] / d['turns']:.2f})"
+                f" | {fmt(d['eval'])} | {fmt(per_eval(d, 'gather'))} | {fmt(per_eval(d, 'lines'))}"
+                f" | {fmt(per_eval(d, 'facing', 'lone'))} | {fmt(per_eval(d, 'engine'))}"
+                f" | {fmt(per_eval(d, 'rest'))}"
+                f" | {d['share']:.3f}% ({fmt(d['whole'] / d['turns'], 0)})"
+                f" | {fmt(d['per_turn'], 0)}"
+                f" | {'met' if d['share'] <= TARGET_GAME else '**missed**'} | {eq} |"
+            )
     lines += [
         "",
-        f"With the lines: `flank_gather_ranged` {gr_per_eval:.2f} calls an evaluation at"
-        f" {fmt(gr)} Ir each (its own code"
-        f" {fmt(gr_fs['self'] / gr_fs['calls']) if gr_fs['calls'] else '-'}; {parts});"
-        f" `flank_explain_ranged` {ex_per_eval:.2f} calls an evaluation at {fmt(ex)} Ir"
-        f" each, where `flank_score` costs {fmt(sc)} with the option off. Every call of"
-        " either, `flank_decided`'s and the planner's included: "
-        f"`flank_gather_ranged` {fn(on, 'flank_gather_ranged')[0]:,},"
-        f" `flank_explain_ranged` {fn(on, 'flank_explain_ranged')[0]:,}.",
+        "The lines taken apart, with the option on: `flank_gather_ranged` per call (its own",
+        "code and what it calls, the calls per `flank_gather_ranged` call in brackets) and",
+        "the engine's entry point per call, against the engine's per call with the option",
+        "off.",
         "",
-        "Where the whole share goes, Ir per turn from NetHack's callers (calls per turn):",
+        "| configuration | `flank_gather_ranged` per call | its own code | `does_block`"
+        " | `flank_creature` | `isok` | `flank_mon_arms` | `flank_hero_arms`"
+        " | engine with the lines, per call | engine without, per call |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+    ]
+
+    def engine_call(d, names):
+        c = sum(fn(d, n)["calls"] for n in names)
+        i = sum(fn(d, n)["inclusive"] for n in names)
+        return f"{fmt(i / c)} ({', '.join(f'`{n}`' for n in names if fn(d, n)['calls'])})" \
+            if c else "-"
+
+    for r, p in pairs.items():
+        g = fn(p["on"], "flank_gather_ranged")
+        n = g["calls"]
+
+        def callee(name):
+            c, i = g["callees"].get(name, (0, 0))
+            return f"{fmt(i / n)} ({c / n:.2f})" if n and c else "-"
+
+        lines.append(
+            f"| {p['label']} | {fmt(g['inclusive'] / n) if n else '-'}"
+            f" | {fmt(g['self'] / n) if n else '-'} | {callee('does_block')}"
+            f" | {callee('flank_creature')} | {callee('isok')} | {callee('flank_mon_arms')}"
+            f" | {callee('flank_hero_arms')}"
+            f" | {engine_call(p['on'], ['flank_explain_ranged', 'flank_facing_eval_ranged'])}"
+            f" | {engine_call(p['off'], ['flank_score', 'flank_facing_eval'])} |"
+        )
+    lines += [
         "",
-        "| entry point | FLANKING_RANGED=0 | FLANKING_RANGED=1 |",
-        "|---|---:|---:|",
+        "Where the whole share goes, Ir per turn from NetHack's callers (calls per turn),",
+        "off and on:",
+        "",
+        "| entry point | " + " | ".join(f"{p['label']} {v}" for p in pairs.values()
+                                       for v in ("off", "on")) + " |",
+        "|---|" + "---:|" * (2 * len(pairs)),
     ]
     for e in ENTRY_FUNCS:
         cells = []
-        for _, d in rows:
-            c, i = d["entry"][e]
-            cells.append(f"{fmt(i / d['turns'])} ({c / d['turns']:.2f})" if c else "-")
+        for p in pairs.values():
+            for d in (p["off"], p["on"]):
+                c, i = d["entry"][e]
+                cells.append(f"{fmt(i / d['turns'])} ({c / d['turns']:.2f})" if c else "-")
         if any(c != "-" for c in cells):
             lines.append(f"| `{e}` | " + " | ".join(cells) + " |")
-    extra = on["whole"] / on["turns"] - off["whole"] / off["turns"]
     lines += [
-        "| all | " + " | ".join(fmt(d["whole"] / d["turns"]) for _, d in rows) + " |",
-        "",
-        ("The closing lines (position, HP, deaths, both RNG states) of every seed are"
-         " `FLANKING_RANGED=0`'s: no threat from range changed a roll in these games, so"
-         " the two played the same games and the difference of the whole shares,"
-         f" {extra:+,.0f} Ir per turn ({on['share'] - off['share']:+.3f} points), is the"
-         " option's own cost on the same game. (The runs' totals differ by"
-         f" {on['per_turn'] - off['per_turn']:+,.0f} Ir per turn: a whole run's total also"
-         " moves with where its memory lies, and the playgrounds' paths differ in length;"
-         " libc's `strcmp`, called as often in both, costs millions of instructions more"
-         " or less with its strings at other addresses. The entry points' own cost is"
-         " the measure.)"
-         if len(same) == len(seeds) else
-         "The closing lines of "
-         + (("seed " + ", ".join(same) + " are") if same else "no seed is")
-         + " `FLANKING_RANGED=0`'s: threats from range changed rolls, and from the first"
-         " changed roll the two play different games; the difference of the whole"
-         f" shares, {extra:+,.0f} Ir per turn, is a sample of two games, not an overhead."),
+        "| all | " + " | ".join(fmt(d["whole"] / d["turns"]) for p in pairs.values()
+                                for d in (p["off"], p["on"])) + " |",
         "",
     ]
-    return {"on": on, "off": off}
+    for r, p in pairs.items():
+        on, off = p["on"], p["off"]
+        extra = on["whole"] / on["turns"] - off["whole"] / off["turns"]
+        lines.append(
+            f"{p['label']}: " + (
+                "the closing lines (position, HP, deaths, both RNG states) of every seed are"
+                " the option-off runs': no threat from range changed a roll, so the two"
+                " played the same games and the difference of the whole shares,"
+                f" {extra:+,.0f} Ir per turn ({on['share'] - off['share']:+.3f} points), is"
+                " the option's own cost on the same game (the runs' totals differ by"
+                f" {on['per_turn'] - off['per_turn']:+,.0f} Ir per turn)."
+                if p["same"] else
+                "threats from range changed rolls, and from the first changed roll the two"
+                " play different games; the difference of the whole shares,"
+                f" {extra:+,.0f} Ir per turn, is a sample of two games, not an overhead."))
+        lines.append("")
+    lines += [
+        "A whole run's total also moves with where its memory lies (the playgrounds' paths",
+        "differ in length; libc's `strcmp`, called as often in both, costs millions of",
+        "instructions more or less with its strings at other addresses): on the same game,",
+        "the entry points' own cost is the measure, not the difference of the totals.",
+        "",
+    ]
+    return pairs
 
 
 def wall_section(out, seeds, repeat, lines):
@@ -924,6 +967,9 @@ def main():
     ap.add_argument("--repeat", required=True)
     ap.add_argument("--rules", default="",
                     help="the facing rule sets measured besides proposal (configs variant-RULES)")
+    ap.add_argument("--ranged", default="proposal",
+                    help="the configurations measured with FLANKING_RANGED=1 as well"
+                    " (configs CFG-ranged): proposal, ai0 or a rule set")
     ap.add_argument("--benchmarks", required=True)
     a = ap.parse_args()
     seeds = a.seeds.split()
@@ -935,7 +981,7 @@ def main():
     evaluation, share, off_ratio, same_all, pt = game_section(a.out, seeds, a.turns, body)
     rules = rules_section(a.out, seeds, a.rules.split(), body)
     plans, ai_off = plan_section(a.out, seeds, rules, body)
-    ranged = ranged_section(a.out, seeds, rules, body)
+    ranged = ranged_section(a.out, seeds, rules, a.ranged.split(), body)
     wall_section(a.out, seeds, a.repeat, body)
     build_section(a.out, body)
 
@@ -977,15 +1023,18 @@ def main():
         f"| FLANKING_AI=0 (`proposal`): flanking's whole share within {TARGET_GAME:g}% of a"
         f" turn's instructions (with AI: {rules[DEFAULT_RULES]['share']:.3f}%)"
         f" | {ai_off['share']:.3f}% | {verdict(ai_off['share'] <= TARGET_GAME)} |"
-    ] if ai_off else []) + ([
-        f"| FLANKING_RANGED=1 (`proposal`): flanking's whole share within {TARGET_GAME:g}% of"
-        f" a turn's instructions (off: {ranged['off']['share']:.3f}%)"
-        f" | {ranged['on']['share']:.3f}% | {verdict(ranged['on']['share'] <= TARGET_GAME)} |",
-        f"| FLANKING_RANGED=1 (`proposal`): one whole evaluation (gather the squares and the"
+    ] if ai_off else []) + [
+        f"| FLANKING_RANGED=1 ({p['label']}): flanking's whole share within {TARGET_GAME:g}% of"
+        f" a turn's instructions (off: {p['off']['share']:.3f}%)"
+        f" | {p['on']['share']:.3f}% | {verdict(p['on']['share'] <= TARGET_GAME)} |"
+        for p in ranged.values()
+    ] + [
+        f"| FLANKING_RANGED=1 ({p['label']}): one whole evaluation (gather the squares and the"
         f" lines + engine): at most {TARGET_EVAL} instructions per attack (off:"
-        f" {fmt(ranged['off']['eval'])}) | {fmt(ranged['on']['eval'])}"
-        f" | {verdict(ranged['on']['eval'] <= TARGET_EVAL)} |",
-    ] if ranged else []) + [
+        f" {fmt(p['off']['eval'])}) | {fmt(p['on']['eval'])}"
+        f" | {verdict(p['on']['eval'] <= TARGET_EVAL)} |"
+        for p in ranged.values()
+    ] + [
         "",
     ]
     section = "\n".join(head + body + [END])
@@ -1015,16 +1064,17 @@ def main():
                                       if plans[r]["pc"] and plans[r]["pc"]["calls"] else None)}
                    for r, d in rules.items()},
          "ai_off_share": ai_off["share"] if ai_off else None,
-         "ranged": ({"share": ranged["on"]["share"], "per_evaluation": ranged["on"]["eval"],
-                     "evaluations": ranged["on"]["evals"],
-                     "off_share": ranged["off"]["share"],
-                     "off_per_evaluation": ranged["off"]["eval"]} if ranged else None)},
+         "ranged": {r: {"share": p["on"]["share"], "per_evaluation": p["on"]["eval"],
+                        "evaluations": p["on"]["evals"], "off_share": p["off"]["share"],
+                        "off_per_evaluation": p["off"]["eval"],
+                        "same_game_as_off": p["same"]}
+                    for r, p in ranged.items()}},
         open(os.path.join(a.out, "summary.json"), "w"), indent=1)
     print(f"wrote {a.benchmarks}: engine {engine:.1f} Ir/call, evaluation {evaluation:.1f}"
           f" Ir/attack, flanking {share:.3f}% of the game, FLANKING=0 {pct(off_ratio)}; rule sets: "
           + ", ".join(f"{r} {d['share']:.3f}%" for r, d in rules.items())
-          + (f"; FLANKING_RANGED=1 {ranged['on']['share']:.3f}%, {ranged['on']['eval']:.1f}"
-             " Ir/evaluation" if ranged else ""))
+          + "".join(f"; FLANKING_RANGED=1 ({r}) {p['on']['share']:.3f}%,"
+                    f" {p['on']['eval']:.1f} Ir/evaluation" for r, p in ranged.items()))
 
 
 if __name__ == "__main__":

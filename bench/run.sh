@@ -22,12 +22,13 @@
 #      whole share of a turn (every glue entry point NetHack calls, the
 #      monsters that flank -- flank_plan_move, flank_plan_pet,
 #      flank_ai_attacked -- included); and for the variant with sysconf
-#      FLANKING_AI=0 (config variant-ai0), the share without them; and for
-#      the variant with sysconf FLANKING_RANGED=1 (config variant-ranged,
-#      `proposal`: threats from range), the instructions per evaluation
-#      with the lines gathered (flank_gather_ranged) and the engine's
-#      flank_explain_ranged, against the variant's (FLANKING_RANGED=0, the
-#      default), and flanking's whole share with them;
+#      FLANKING_AI=0 (config variant-ai0), the share without them; and
+#      threats from range: each configuration of BENCH_RANGED once more
+#      with sysconf FLANKING_RANGED=1 (config CFG-ranged: variant-ranged,
+#      variant-ai0-ranged, variant-tactics-ranged...), the instructions
+#      per evaluation with the lines gathered (flank_gather_ranged) and the
+#      engine's *_ranged entry point, against the same configuration with
+#      the option off (the default), and flanking's whole share with them;
 #      monsters that flank: instructions per planned move (flank_plan_apply:
 #      gathering + the engine's flank_plan, which scores the candidates)
 #      and per flank_plan call, from the same profiles, and the candidates
@@ -47,6 +48,10 @@
 #   BENCH_RULES  the facing rule sets measured besides the default
 #                (proposal, the variant's) ["implicit dnd opposite tactics
 #                proposal+opposite proposal+tactics"]; "" for none
+#   BENCH_RANGED the configurations measured again with FLANKING_RANGED=1:
+#                proposal (the variant), ai0 (FLANKING_AI=0, the fuzzer's
+#                games with the most evaluations a turn) or a rule set of
+#                BENCH_RULES ["proposal ai0 tactics"]; "" for none
 #   BENCH_OUT    raw data [target/bench]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -58,6 +63,7 @@ REPEAT=${BENCH_REPEAT:-5}
 JOBS=${BENCH_JOBS:-2}
 COLD=${BENCH_COLD:-1}
 RULES=${BENCH_RULES-implicit dnd opposite tactics proposal+opposite proposal+tactics}
+RANGED=${BENCH_RANGED-proposal ai0 tactics}
 OUT=${BENCH_OUT:-target/bench}
 case $OUT in /*) ;; *) OUT=$repo/$OUT ;; esac
 
@@ -112,10 +118,11 @@ done
 
 # ---------------------------------------------------------------- the game
 # Playgrounds: a fresh one per flavour (the launcher writes WIZARDS=* into a
-# new playground's sysconf); the variant's four times, once with FLANKING=0,
-# once with FLANKING_AI=0 (no monster plans) and once with FLANKING_RANGED=1
-# (threats from range), and once more per facing rule set
-# (FLANKING_RULES=RULES, FLANKING left at the variant's 100).
+# new playground's sysconf); the variant's three times, once with FLANKING=0
+# and once with FLANKING_AI=0 (no monster plans), once more per facing rule
+# set (FLANKING_RULES=RULES, FLANKING left at the variant's 100), and once
+# more per configuration of BENCH_RANGED with FLANKING_RANGED=1 as well
+# (threats from range).
 rc=$OUT/pg/fuzz.rc
 cat >"$rc" <<'EOF'
 OPTIONS=name:wizard,role:Valkyrie,race:human,gender:female,align:neutral
@@ -141,18 +148,39 @@ for rules in $RULES; do
     [ "$rules" = proposal ] && die "BENCH_RULES: proposal is the variant's own rule set"
     rule_cfgs+=("variant-${rules//+/_}")
 done
-CONFIGS=(variant baseline variant-off variant-ai0 variant-ranged "${rule_cfgs[@]}")
+# ranged_base R: the configuration BENCH_RANGED's R names
+ranged_base() {
+    case $1 in
+    proposal) echo variant ;;
+    ai0) echo variant-ai0 ;;
+    *)
+        [[ " $RULES " == *" $1 "* ]] ||
+            die "BENCH_RANGED: $1 is neither proposal, ai0 nor a rule set of BENCH_RULES"
+        echo "variant-${1//+/_}"
+        ;;
+    esac
+}
+ranged_cfgs=()
+for r in $RANGED; do
+    ranged_cfgs+=("$(ranged_base "$r")-ranged")
+done
+CONFIGS=(variant baseline variant-off variant-ai0 "${rule_cfgs[@]}" "${ranged_cfgs[@]}")
 for cfg in "${CONFIGS[@]}"; do
     rm -rf "$OUT/pg/$cfg"
     NETHACK_FLANKING_PLAYGROUND=$OUT/pg/$cfg "$(binary_of $cfg)" --version >/dev/null
 done
 set_sys variant-off FLANKING 0
 set_sys variant-ai0 FLANKING_AI 0
-grep -q '^FLANKING_RANGED=' "$OUT/pg/variant-ranged/sysconf" ||
-    die "the variant's sysconf has no FLANKING_RANGED (issue 14's [ranged] patches): nothing to measure for variant-ranged"
-set_sys variant-ranged FLANKING_RANGED 1
 for rules in $RULES; do
     set_sys "variant-${rules//+/_}" FLANKING_RULES "$rules"
+done
+[ -z "$RANGED" ] || grep -q '^FLANKING_RANGED=' "$OUT/pg/variant/sysconf" ||
+    die "the variant's sysconf has no FLANKING_RANGED (issue 14's [ranged] patches): nothing to measure for BENCH_RANGED"
+for r in $RANGED; do
+    base=$(ranged_base "$r")
+    # the base configuration's sysconf, FLANKING_RANGED=1 in it
+    cp "$OUT/pg/$base/sysconf" "$OUT/pg/$base-ranged/sysconf"
+    set_sys "$base-ranged" FLANKING_RANGED 1
 done
 
 # fuzz CFG SEED [WRAPPER...]: one fuzzer run; its stderr is the caller's
@@ -263,4 +291,4 @@ end=$(now)
 awk -v a="$start" -v b="$end" 'BEGIN { printf "%.0f\n", b - a }' >"$OUT/elapsed.txt"
 say "report: BENCHMARKS.md"
 python3 bench/report.py --out "$OUT" --seeds "$SEEDS" --turns "$TURNS" \
-    --repeat "$REPEAT" --rules "$RULES" --benchmarks BENCHMARKS.md
+    --repeat "$REPEAT" --rules "$RULES" --ranged "$RANGED" --benchmarks BENCHMARKS.md
