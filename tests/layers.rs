@@ -148,6 +148,39 @@ fn verdicts(stdout: &str) -> Vec<(&str, Option<&str>)> {
         .collect()
 }
 
+/// Runs the game's harness on `dir` (in a playground under `work`), for
+/// a kind of fixture it must build whole: every fixture of `texts` gets
+/// one verdict, and each FAIL, a refusal too, joins `disagree`. The
+/// harness's output, for its exit status.
+fn game_refuses_nothing(
+    work: &Path,
+    dir: &Path,
+    texts: &HashMap<String, String>,
+    disagree: &mut Vec<(String, String)>,
+) -> Output {
+    let out = run_harness(work, dir);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let mut seen = 0;
+    for (name, why) in verdicts(&stdout) {
+        seen += 1;
+        assert!(
+            texts.contains_key(name),
+            "the harness reported something unknown: {name} {why:?}"
+        );
+        if let Some(why) = why {
+            disagree.push((name.to_string(), format!("the game: {why}")));
+        }
+    }
+    assert_eq!(
+        seen,
+        texts.len(),
+        "the harness reported {seen} of {} fixtures:\n{stdout}\n{}",
+        texts.len(),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    out
+}
+
 /// Panics with the disagreements, the first 20 each with its fixture
 /// whole; `what` says what was drawn ("random fixtures").
 fn report_disagreements(
@@ -402,26 +435,8 @@ fn random_facing_fixtures_agree_at_every_layer() {
 
     // The real game: every fixture built from real game state and "ok";
     // a refusal is a disagreement too.
-    let out = run_harness(scratch.path(), &dir);
+    let out = game_refuses_nothing(scratch.path(), &dir, &texts, &mut disagree);
     let stdout = String::from_utf8_lossy(&out.stdout);
-    let mut seen = 0;
-    for (name, why) in verdicts(&stdout) {
-        seen += 1;
-        assert!(
-            texts.contains_key(name),
-            "the harness reported something unknown: {name} {why:?}"
-        );
-        if let Some(why) = why {
-            disagree.push((name.to_string(), format!("the game: {why}")));
-        }
-    }
-    assert_eq!(
-        seen,
-        fixtures.len(),
-        "the harness reported {seen} of {} fixtures:\n{stdout}\n{}",
-        fixtures.len(),
-        String::from_utf8_lossy(&out.stderr)
-    );
 
     report_disagreements(
         &disagree,
@@ -538,26 +553,8 @@ fn random_ranged_fixtures_agree_at_every_layer() {
     // The real game: every fixture built with real weapons and "ok"; a
     // refusal is a disagreement too (the generator draws only what the
     // harness builds).
-    let out = run_harness(scratch.path(), &dir);
+    let out = game_refuses_nothing(scratch.path(), &dir, &texts, &mut disagree);
     let stdout = String::from_utf8_lossy(&out.stdout);
-    let mut seen = 0;
-    for (name, why) in verdicts(&stdout) {
-        seen += 1;
-        assert!(
-            texts.contains_key(name),
-            "the harness reported something unknown: {name} {why:?}"
-        );
-        if let Some(why) = why {
-            disagree.push((name.to_string(), format!("the game: {why}")));
-        }
-    }
-    assert_eq!(
-        seen,
-        fixtures.len(),
-        "the harness reported {seen} of {} fixtures:\n{stdout}\n{}",
-        fixtures.len(),
-        String::from_utf8_lossy(&out.stderr)
-    );
     report_disagreements(
         &disagree,
         &texts,
