@@ -465,6 +465,34 @@ unsafe fn entry_at<'a>(set: *const flank_fixture_set, index: i32) -> Result<&'a 
         .ok_or(sys::FLANK_E_INDEX)
 }
 
+/// What every `flank_fixtures_get*()` does: entry `index` of `set` as
+/// `view` makes it, into `*out`, and `view`'s code; `FLANK_E_NULL` for a
+/// NULL `out` or set, `FLANK_E_INDEX` for an index outside the set, with
+/// `*out` untouched.
+///
+/// # Safety
+/// `set` is NULL or a live set from [`flank_fixtures_new`]; `out` is NULL
+/// or points to a writable `T`.
+unsafe fn get_into<T>(
+    set: *const flank_fixture_set,
+    index: i32,
+    out: *mut T,
+    view: impl Fn(&Entry) -> (T, i32),
+) -> i32 {
+    if out.is_null() {
+        return sys::FLANK_E_NULL;
+    }
+    // SAFETY: the caller guarantees `set` is NULL or valid.
+    let entry = match unsafe { entry_at(set, index) } {
+        Ok(entry) => entry,
+        Err(code) => return code,
+    };
+    let (fx, rc) = view(entry);
+    // SAFETY: `out` is not NULL and the caller guarantees it is writable.
+    unsafe { out.write(fx) };
+    rc
+}
+
 /// `flank_fixtures_get()`: entry `index` into `*out`.
 ///
 /// # Safety
@@ -476,18 +504,8 @@ pub unsafe extern "C" fn flank_fixtures_get(
     index: i32,
     out: *mut flank_fixture,
 ) -> i32 {
-    if out.is_null() {
-        return sys::FLANK_E_NULL;
-    }
-    // SAFETY: the caller guarantees `set` is NULL or valid.
-    let entry = match unsafe { entry_at(set, index) } {
-        Ok(entry) => entry,
-        Err(code) => return code,
-    };
-    let (fx, rc) = entry.to_c_v1();
-    // SAFETY: `out` is not NULL and the caller guarantees it is writable.
-    unsafe { out.write(fx) };
-    rc
+    // SAFETY: as the caller guarantees.
+    unsafe { get_into(set, index, out, Entry::to_c_v1) }
 }
 
 /// `flank_fixtures_get_v2()`: entry `index`, facing fields included.
@@ -500,18 +518,8 @@ pub unsafe extern "C" fn flank_fixtures_get_v2(
     index: i32,
     out: *mut flank_fixture_v2,
 ) -> i32 {
-    if out.is_null() {
-        return sys::FLANK_E_NULL;
-    }
-    // SAFETY: the caller guarantees `set` is NULL or valid.
-    let entry = match unsafe { entry_at(set, index) } {
-        Ok(entry) => entry,
-        Err(code) => return code,
-    };
-    let (fx, rc) = entry.to_c_v2_checked();
-    // SAFETY: `out` is not NULL and the caller guarantees it is writable.
-    unsafe { out.write(fx) };
-    rc
+    // SAFETY: as the caller guarantees.
+    unsafe { get_into(set, index, out, Entry::to_c_v2_checked) }
 }
 
 /// `flank_fixtures_get_v3()`: entry `index`, every field.
@@ -524,17 +532,8 @@ pub unsafe extern "C" fn flank_fixtures_get_v3(
     index: i32,
     out: *mut flank_fixture_v3,
 ) -> i32 {
-    if out.is_null() {
-        return sys::FLANK_E_NULL;
-    }
-    // SAFETY: the caller guarantees `set` is NULL or valid.
-    let entry = match unsafe { entry_at(set, index) } {
-        Ok(entry) => entry,
-        Err(code) => return code,
-    };
-    // SAFETY: `out` is not NULL and the caller guarantees it is writable.
-    unsafe { out.write(entry.to_c_v3()) };
-    sys::FLANK_OK as i32
+    // SAFETY: as the caller guarantees.
+    unsafe { get_into(set, index, out, |e| (e.to_c_v3(), sys::FLANK_OK as i32)) }
 }
 
 /// `flank_fixtures_free()`: frees a set.
