@@ -22,8 +22,11 @@ extern "C" {
 /* Bumped whenever a struct layout or a bit's meaning changes, or the ABI
    grows.  2: the facing section (additions only; version 1 is unchanged).
    3: monsters that flank, flank_plan() (additions only).
-   4: threats from range (additions only). */
-#define FLANK_ABI_VERSION 4
+   4: threats from range (additions only).
+   5: the fast path with threats from range, flank_score_ranged(), and
+   the lines a gatherer needs, flank_ranged_lines() and
+   flank_ranged_armed() (additions only). */
+#define FLANK_ABI_VERSION 5
 
 /*
  * Directions, numbered as NetHack's xdir[]/ydir[]: clockwise, screen
@@ -541,6 +544,38 @@ int32_t flank_explain_ranged(const struct flank_neighbourhood *n,
 int32_t flank_facing_eval_ranged(const struct flank_facing_input *in,
                                  const struct flank_ranged *r,
                                  struct flank_facing_result *out);
+
+/*
+ * ABI version 5: what a to-hit roll needs, no more.
+ *
+ * flank_score() with the threats from range: the half points
+ * flank_explain_ranged() returns, without the detail, validated in one pass
+ * as flank_score() is.  r may be NULL: flank_score() exactly.  Faults: n's
+ * first, then FLANK_E_RANGED.
+ */
+int32_t flank_score_ranged(const struct flank_neighbourhood *n,
+                           const struct flank_ranged *r);
+
+/*
+ * The lines whose creature could change n's score: bit d when the
+ * neighbouring square in direction d holds no creature (a line behind one
+ * is ignored) and d is not the attack direction (a threat already).  A
+ * gatherer may leave every other line empty: flank_score_ranged(),
+ * flank_explain_ranged() and flank_facing_eval_ranged() score the same.
+ * A mask 0..255, or n's FLANK_E_* code.
+ */
+int32_t flank_ranged_lines(const struct flank_neighbourhood *n);
+
+/*
+ * The lines whose creature's arms decide: bit d when the creature on line d
+ * of r would threaten n's defender if it were armed for its distance (every
+ * rule but the arms holds).  A gatherer may fill arms and reach for these
+ * lines alone, 0 on the others: the scores are the same.  A mask 0..255, or
+ * n's FLANK_E_* code, then FLANK_E_RANGED.  flank_ranged_threats() and
+ * #flanking want the arms of every line.
+ */
+int32_t flank_ranged_armed(const struct flank_neighbourhood *n,
+                           const struct flank_ranged *r);
 
 /*
  * ==================================================================

@@ -79,6 +79,16 @@ const _: () = {
         *const flank_ranged,
         *mut flank_facing_result,
     ) -> i32 = flank_facing_eval_ranged;
+    let _: unsafe extern "C" fn(*const flank_neighbourhood, *const flank_ranged) -> i32 =
+        sys::flank_score_ranged;
+    let _: unsafe extern "C" fn(*const flank_neighbourhood, *const flank_ranged) -> i32 =
+        flank_score_ranged;
+    let _: unsafe extern "C" fn(*const flank_neighbourhood) -> i32 = sys::flank_ranged_lines;
+    let _: unsafe extern "C" fn(*const flank_neighbourhood) -> i32 = flank_ranged_lines;
+    let _: unsafe extern "C" fn(*const flank_neighbourhood, *const flank_ranged) -> i32 =
+        sys::flank_ranged_armed;
+    let _: unsafe extern "C" fn(*const flank_neighbourhood, *const flank_ranged) -> i32 =
+        flank_ranged_armed;
 };
 
 /// The sysconf `FLANKING` percent; see [`flank_set_percent`].
@@ -411,14 +421,77 @@ pub unsafe extern "C" fn flank_facing_eval_ranged(
         Ok(v) => v,
         Err(e) => return e.code(),
     };
-    if let Err(e) = crate::ranged::validate(r) {
-        return e.code();
-    }
-    let res = valid.eval_with(crate::ranged::threats(valid.hood(), r));
+    let Some(extra) = crate::ranged::fast_threats(&input.n, r) else {
+        return crate::ranged::refused(&input.n, r);
+    };
+    let res = valid.eval_with(extra);
     // SAFETY: `out` is not NULL and valid for writes (the caller); the
     // struct is plain bytes.
     unsafe { out.write(res) };
     i32::from(res.hit_half_points)
+}
+
+/// [`flank_score`] with the threats from range of `r` (NULL: none): the
+/// half points [`flank_explain_ranged`] returns, without the detail.
+///
+/// # Safety
+/// `n` and `r` are NULL or point to readable structs of their types.
+#[no_mangle]
+pub unsafe extern "C" fn flank_score_ranged(
+    n: *const flank_neighbourhood,
+    r: *const flank_ranged,
+) -> i32 {
+    // SAFETY: the caller guarantees `r` is NULL or valid for reads.
+    let Some(r) = (unsafe { r.as_ref() }) else {
+        // SAFETY: as the caller guarantees for this function.
+        return unsafe { flank_score(n) };
+    };
+    // SAFETY: the caller guarantees `n` is NULL or valid for reads.
+    match unsafe { n.as_ref() } {
+        Some(n) => crate::ranged::score_raw(n, r),
+        None => sys::FLANK_E_NULL,
+    }
+}
+
+/// The lines whose creature could change `n`'s score
+/// ([`crate::ranged::wanted_lines`]): a mask 0..=255, or `n`'s
+/// `FLANK_E_*` code.
+///
+/// # Safety
+/// `n` is NULL or points to a readable `struct flank_neighbourhood`.
+#[no_mangle]
+pub unsafe extern "C" fn flank_ranged_lines(n: *const flank_neighbourhood) -> i32 {
+    // SAFETY: the caller guarantees `n` is NULL or valid for reads.
+    let Some(n) = (unsafe { n.as_ref() }) else {
+        return sys::FLANK_E_NULL;
+    };
+    match rules::occupied_raw(n) {
+        Ok(occupied) => i32::from(crate::ranged::wanted_lines(occupied, n.attack_dir)),
+        Err(code) => code,
+    }
+}
+
+/// The lines whose creature's arms decide ([`crate::ranged::armed_lines`]):
+/// a mask 0..=255, or `n`'s `FLANK_E_*` code, then `FLANK_E_RANGED`.
+///
+/// # Safety
+/// `n` and `r` are NULL or point to readable structs of their types.
+#[no_mangle]
+pub unsafe extern "C" fn flank_ranged_armed(
+    n: *const flank_neighbourhood,
+    r: *const flank_ranged,
+) -> i32 {
+    // SAFETY: the caller guarantees each is NULL or valid for reads.
+    let (Some(n), Some(r)) = (unsafe { n.as_ref() }, unsafe { r.as_ref() }) else {
+        return sys::FLANK_E_NULL;
+    };
+    if let Err(code) = rules::occupied_raw(n) {
+        return code;
+    }
+    if let Err(e) = crate::ranged::validate(r) {
+        return e.code();
+    }
+    i32::from(crate::ranged::armed_lines(n, r))
 }
 
 #[cfg(test)]

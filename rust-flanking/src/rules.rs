@@ -540,36 +540,58 @@ pub fn score_masks(threats: u8, blocked: u8, taken: u8, a: u8) -> u8 {
 /// negative `FLANK_E_*` code. This is `flank_score` without the NULL check.
 #[inline]
 pub fn score_raw(n: &flank_neighbourhood) -> i32 {
+    score_raw_with(n, 0)
+}
+
+/// [`score_raw`] with `extra` threats (bit d: direction d, threatened from
+/// range; [`crate::ranged`]): the half points of
+/// [`Neighbourhood::explain_with`], or `n`'s `FLANK_E_*` code.
+#[inline]
+pub fn score_raw_with(n: &flank_neighbourhood, extra: u8) -> i32 {
     #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
     {
         // SAFETY: this build targets x86_64 with SSE2 enabled (the cfg
         // above), so the CPU running it has SSE2.
-        unsafe { sse2::score(n) }
+        unsafe { sse2::score(n, extra) }
     }
     #[cfg(not(all(target_arch = "x86_64", target_feature = "sse2")))]
     {
-        portable_score(n)
+        portable_score(n, extra)
     }
+}
+
+/// The directions around a raw neighbourhood whose square holds a
+/// creature (bit d: direction d), or its `FLANK_E_*` code; validated as
+/// [`score_raw`] validates.
+#[inline]
+pub fn occupied_raw(n: &flank_neighbourhood) -> Result<u8, i32> {
+    let rc = score_raw(n);
+    if rc < 0 {
+        return Err(rc);
+    }
+    Ok((0u8..)
+        .zip(n.square.iter())
+        .fold(0, |m, (d, &sq)| m | u8::from(sq & CREATURE != 0) << d))
 }
 
 /// The answer for a neighbourhood the fast path refused: its error code. Kept
 /// out of line so the fast path stays small.
 #[cold]
 #[inline(never)]
-extern "C" fn refused(n: &flank_neighbourhood) -> i32 {
+extern "C" fn refused(n: &flank_neighbourhood, extra: u8) -> i32 {
     match Neighbourhood::new(*n) {
         Err(e) => e.code(),
         // Not reachable (the fast check is exact), but never panic.
-        Ok(hood) => i32::from(hood.score()),
+        Ok(hood) => i32::from(hood.explain_with(extra).half_points),
     }
 }
 
 /// The scorer for targets without SSE2: the same tables, one square at a time.
 #[cfg_attr(all(target_arch = "x86_64", target_feature = "sse2"), allow(dead_code))]
 #[inline]
-fn portable_score(n: &flank_neighbourhood) -> i32 {
+fn portable_score(n: &flank_neighbourhood, extra: u8) -> i32 {
     if n.attack_dir >= NDIRS || n.defender & !DEF_ALL != 0 {
-        return refused(n);
+        return refused(n, extra);
     }
     let p = &PATTERNS[usize::from(n.defender & DEF_ALL)].0;
     let (mut threats, mut blocked, mut taken, mut bad) = (0u8, 0u8, 0u8, false);
@@ -585,10 +607,10 @@ fn portable_score(n: &flank_neighbourhood) -> i32 {
         taken |= u8::from(sq & (BLOCKED | CREATURE) != 0) << d;
     }
     if bad {
-        return refused(n);
+        return refused(n, extra);
     }
     let a = u32::from(n.attack_dir);
-    threats |= 1 << a;
+    threats |= 1 << a | extra;
     // Rotate so that the square behind the defender is bit 4.
     let blocked = blocked.rotate_right(a);
     let taken = taken.rotate_right(a);
@@ -613,12 +635,12 @@ mod sse2 {
     /// Validates and scores; see [`super::score_raw`].
     #[target_feature(enable = "sse2")]
     #[inline]
-    pub(super) fn score(n: &flank_neighbourhood) -> i32 {
+    pub(super) fn score(n: &flank_neighbourhood, extra: u8) -> i32 {
         // defender and attack_dir in one test: bits 4..7 of the defender are
         // unknown bits, and a direction above 7 has a bit in 3..7.
         let dd = u16::from(n.defender) | (u16::from(n.attack_dir) << 8);
         if dd & !(u16::from(DEF_ALL) | (7 << 8)) != 0 {
-            return refused(n);
+            return refused(n, extra);
         }
         // SAFETY: `square` is 16 readable bytes; loadu needs no alignment.
         let v = unsafe { _mm_loadu_si128(n.square.as_ptr().cast()) };
@@ -656,10 +678,10 @@ mod sse2 {
         // Bytes 0..7: threat per square; bytes 8..15: valid per square.
         let tv = _mm_movemask_epi8(_mm_packs_epi16(threat, valid)) as u32;
         if tv < 0xFF00 {
-            return refused(n);
+            return refused(n, extra);
         }
         let a = u32::from(n.attack_dir);
-        let threats = (tv | (1 << a)) & 0xFF;
+        let threats = (tv | (1 << a) | u32::from(extra)) & 0xFF;
 
         // Bit 2d: no creature on d; bit 2d+1: d not blocked (CREATURE is in
         // each lane's low byte, BLOCKED in its high byte).
@@ -735,8 +757,24 @@ mod tests {
                 Ok(_) => i32::from(crate::model::score(&n.square, n.defender, n.attack_dir)),
                 Err(e) => e.code(),
             };
-            assert_eq!(portable_score(&n), want, "{n:?}");
+            assert_eq!(portable_score(&n, 0), want, "{n:?}");
             assert_eq!(score_raw(&n), want, "{n:?}");
+            // With threats from range, as flank_score_ranged() scores.
+            let extra = (r >> 8) as u8 & (r >> 24) as u8;
+            let want = match Neighbourhood::new(n) {
+                Ok(_) => {
+                    let from_range = core::array::from_fn(|d| extra & 1 << d != 0);
+                    i32::from(crate::model::score_with_range(
+                        &n.square,
+                        n.defender,
+                        n.attack_dir,
+                        from_range,
+                    ))
+                }
+                Err(e) => e.code(),
+            };
+            assert_eq!(portable_score(&n, extra), want, "{n:?} {extra:#x}");
+            assert_eq!(score_raw_with(&n, extra), want, "{n:?} {extra:#x}");
         }
     }
 }

@@ -43,8 +43,12 @@
  *    behind_blocked beside" from flank_ranged_threats() and
  * flank_explain_ranged(), and with facing
  *   "ranged-facing name rc hit arc zone_hp zone percent flat bits shield
- *    rules" from flank_facing_eval_ranged().  The ranged section's NULL and
- * invalid inputs are checked on every run.
+ *    rules" from flank_facing_eval_ranged(); and checks that
+ * flank_score_ranged() returns the same, and that the lines a gatherer
+ * builds when it asks flank_ranged_lines() and flank_ranged_armed() (the
+ * other lines empty, arms only where they decide) give the same score,
+ * detail and facing result.  The ranged section's NULL and invalid inputs
+ * are checked on every run.
  */
 #include <stddef.h>
 #include <stdio.h>
@@ -87,6 +91,17 @@ static void expect_error(const char *what, const struct flank_neighbourhood *n, 
     expect_eq(buf, flank_explain(n, &d), code);
     snprintf(buf, sizeof buf, "flank_explain(%s) left *out alone", what);
     expect_eq(buf, d.half_points == 0xAB && d.reserved == 0xAB, 1);
+    /* the ranged entry points report the neighbourhood's faults the same */
+    {
+        struct flank_ranged r;
+        memset(&r, 0, sizeof r);
+        snprintf(buf, sizeof buf, "flank_score_ranged(%s)", what);
+        expect_eq(buf, flank_score_ranged(n, &r), code);
+        snprintf(buf, sizeof buf, "flank_ranged_lines(%s)", what);
+        expect_eq(buf, flank_ranged_lines(n), code);
+        snprintf(buf, sizeof buf, "flank_ranged_armed(%s)", what);
+        expect_eq(buf, flank_ranged_armed(n, &r), code);
+    }
 }
 
 static void check_invalid(void)
@@ -350,7 +365,7 @@ static void check_facing_invalid(void)
 
     expect_eq("sizeof flank_facing_input", (long) sizeof(struct flank_facing_input), 22);
     expect_eq("sizeof flank_facing_result", (long) sizeof(struct flank_facing_result), 12);
-    expect_eq("FLANK_ABI_VERSION", FLANK_ABI_VERSION, 4);
+    expect_eq("FLANK_ABI_VERSION", FLANK_ABI_VERSION, 5);
 }
 
 /* The fixture section: every entry of a directory, as the harness sees it. */
@@ -500,6 +515,10 @@ static void expect_ranged_error(const char *what, const struct flank_ranged *r, 
     expect_eq(buf, flank_explain_ranged(&n, r, &d), code);
     snprintf(buf, sizeof buf, "flank_facing_eval_ranged(%s)", what);
     expect_eq(buf, flank_facing_eval_ranged(&in, r, &fr), code);
+    snprintf(buf, sizeof buf, "flank_score_ranged(%s)", what);
+    expect_eq(buf, flank_score_ranged(&n, r), code);
+    snprintf(buf, sizeof buf, "flank_ranged_armed(%s)", what);
+    expect_eq(buf, flank_ranged_armed(&n, r), code);
     snprintf(buf, sizeof buf, "%s left *out alone", what);
     expect_eq(buf, d.half_points == 0xAB && fr.hit_half_points == 0xAB, 1);
 }
@@ -519,6 +538,19 @@ static void check_ranged_invalid(void)
     expect_eq("threats(NULL r)", flank_ranged_threats(&n, NULL), FLANK_E_NULL);
     expect_eq("explain_ranged(NULL out)", flank_explain_ranged(&n, &r, NULL), FLANK_E_NULL);
     expect_eq("explain_ranged(NULL n)", flank_explain_ranged(NULL, &r, &d1), FLANK_E_NULL);
+    expect_eq("score_ranged(NULL n)", flank_score_ranged(NULL, &r), FLANK_E_NULL);
+    expect_eq("score_ranged(NULL r) == score", flank_score_ranged(&n, NULL), flank_score(&n));
+    expect_eq("ranged_lines(NULL)", flank_ranged_lines(NULL), FLANK_E_NULL);
+    expect_eq("ranged_armed(NULL n)", flank_ranged_armed(NULL, &r), FLANK_E_NULL);
+    expect_eq("ranged_armed(NULL r)", flank_ranged_armed(&n, NULL), FLANK_E_NULL);
+    /* the attacker north: every line but north's */
+    expect_eq("ranged_lines, attacker north", flank_ranged_lines(&n),
+              0xFF & ~(1 << FLANK_DIR_N));
+    bad = n;
+    bad.square[FLANK_DIR_E] = FLANK_SQ_CREATURE | FLANK_SQ_PEACEFUL;
+    bad.square[FLANK_DIR_SW] = FLANK_SQ_BLOCKED;
+    expect_eq("ranged_lines, not behind a creature", flank_ranged_lines(&bad),
+              0xFF & ~(1 << FLANK_DIR_N) & ~(1 << FLANK_DIR_E));
     /* NULL r: exactly flank_explain() and flank_facing_eval() */
     memset(&d1, 0, sizeof d1);
     memset(&d2, 0, sizeof d2);
@@ -562,6 +594,16 @@ static void check_ranged_invalid(void)
     /* a good line: an archer 3 squares north-east of the hero */
     r.square[3] = FLANK_SQ_CREATURE;
     expect_eq("an archer north-east", flank_ranged_threats(&n, &r), 1 << FLANK_DIR_NE);
+    expect_eq("its arms decide", flank_ranged_armed(&n, &r), 1 << FLANK_DIR_NE);
+    /* NE and N (the attacker) are threats: the arc is 6, 2 half points */
+    expect_eq("score_ranged with it", flank_score_ranged(&n, &r), 2);
+    r.arms[3] = 0;
+    expect_eq("its arms decide, unarmed too", flank_ranged_armed(&n, &r), 1 << FLANK_DIR_NE);
+    expect_eq("score_ranged unarmed", flank_score_ranged(&n, &r), flank_score(&n));
+    r.square[3] |= FLANK_SQ_PEACEFUL;
+    expect_eq("a peaceful one's arms do not", flank_ranged_armed(&n, &r), 0);
+    r.square[3] = FLANK_SQ_CREATURE;
+    r.arms[3] = FLANK_RA_LAUNCHER;
     expect_eq("strerror(FLANK_E_RANGED)",
               strncmp(flank_strerror(FLANK_E_RANGED), "FLANK_E_RANGED:", 15), 0);
     expect_eq("strerror(FLANK_E_FIXTURE_RANGED)",
@@ -616,6 +658,34 @@ static void ranged_cases(const char *path)
         printf("ranged-case %s %d %d %u %u %u %u %u %u %u\n", name, mask, rc,
                d.half_points, d.threats, d.arc, d.arc_start, d.behind,
                d.behind_blocked, d.beside);
+        {
+            /* the fast path scores the same; and so do the lines a
+               gatherer builds when it asks which it needs: the others
+               empty, arms only where they decide */
+            struct flank_ranged p;
+            struct flank_detail pd;
+            int want = flank_ranged_lines(&in.n), armed;
+
+            expect_eq(name, flank_score_ranged(&in.n, &lines), rc);
+            memset(&p, 0, sizeof p);
+            for (i = 0; i < 8; i++)
+                if (want >= 0 && (want & (1 << i))) {
+                    p.square[i] = lines.square[i];
+                    p.dist[i] = lines.dist[i];
+                }
+            armed = flank_ranged_armed(&in.n, &p);
+            for (i = 0; i < 8; i++)
+                if (armed >= 0 && (armed & (1 << i))) {
+                    p.arms[i] = lines.arms[i];
+                    p.reach[i] = lines.reach[i];
+                }
+            if (rc >= 0) {
+                memset(&pd, 0, sizeof pd);
+                expect_eq(name, flank_score_ranged(&in.n, &p), rc);
+                expect_eq(name, flank_explain_ranged(&in.n, &p, &pd), rc);
+                expect_eq(name, memcmp(&pd, &d, sizeof d), 0);
+            }
+        }
         if (rules != 255) {
             in.facing = (uint8_t) facing;
             in.flags = (uint8_t) flags;
@@ -625,6 +695,28 @@ static void ranged_cases(const char *path)
             printf("ranged-facing %s %d %u %u %u %u %u %d %u %u %u\n", name, rc,
                    r.hit_half_points, r.arc_half_points, r.zone_half_points, r.zone,
                    r.damage_percent, r.damage_flat, r.bits, r.shield_counts, r.rules);
+            if (rc >= 0) {
+                /* the same with the lines a gatherer needs */
+                struct flank_facing_result pr;
+                struct flank_ranged p;
+                int want = flank_ranged_lines(&in.n), armed;
+
+                memset(&p, 0, sizeof p);
+                for (i = 0; i < 8; i++)
+                    if (want & (1 << i)) {
+                        p.square[i] = lines.square[i];
+                        p.dist[i] = lines.dist[i];
+                    }
+                armed = flank_ranged_armed(&in.n, &p);
+                for (i = 0; i < 8; i++)
+                    if (armed >= 0 && (armed & (1 << i))) {
+                        p.arms[i] = lines.arms[i];
+                        p.reach[i] = lines.reach[i];
+                    }
+                memset(&pr, 0, sizeof pr);
+                expect_eq(name, flank_facing_eval_ranged(&in, &p, &pr), rc);
+                expect_eq(name, memcmp(&pr, &r, sizeof r), 0);
+            }
         }
         n++;
     }
