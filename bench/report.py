@@ -97,7 +97,11 @@ AI_OFF_CFG = "variant-ai0"
 # the engine's entry points, as the glue calls them (the *_ranged ones with
 # FLANKING_RANGED=1)
 ENGINE_FUNCS = ["flank_score", "flank_facing_eval", "flank_explain",
-                "flank_explain_ranged", "flank_facing_eval_ranged"]
+                "flank_score_ranged", "flank_explain_ranged",
+                "flank_facing_eval_ranged"]
+# the engine's advice to the gatherer of the lines (FLANKING_RANGED=1),
+# counted in the gathering of the lines
+RANGED_ADVICE = ["flank_ranged_lines", "flank_ranged_armed"]
 WANTED = sorted(set(GAME_FUNCS + GLUE_FUNCS + ENTRY_FUNCS + ENGINE_FUNCS + PLAN_FUNCS))
 TARGET_ENGINE = 25
 TARGET_EVAL = 400
@@ -769,9 +773,11 @@ def ranged_section(out, seeds, res, ranged, lines):
         "because its games have the most evaluations a turn. With threats from range every",
         "evaluation also gathers the lines from the defender (`flank_gather_ranged`: in each",
         "of the eight directions, the first creature 2 to 7 squares out with nothing that",
-        "blocks the view before it, and what it could attack with from there) and asks the",
-        "engine's `flank_explain_ranged` (`flank_facing_eval_ranged` under a facing rule",
-        "set) instead of `flank_score`'s fast path (`flank_facing_eval`). An evaluation is",
+        "blocks the view before it, and what it could attack with from there; only the",
+        "lines the engine's `flank_ranged_lines` says could change the score, and a",
+        "creature's arms only when `flank_ranged_armed` says they decide) and asks the",
+        "engine's `flank_score_ranged` (`flank_facing_eval_ranged` under a facing rule",
+        "set) instead of `flank_score` (`flank_facing_eval`). An evaluation is",
         "as in the facing table: a `flank_bonus` call or `thitu()`'s own `flank_tohit`; the",
         "whole share is every entry point's, as there. A threat from range changes a roll",
         "only when a creature on a line is armed for its distance; from the first such",
@@ -801,14 +807,16 @@ def ranged_section(out, seeds, res, ranged, lines):
     lines += [
         "",
         "The lines taken apart, with the option on: `flank_gather_ranged` per call (its own",
-        "code and what it calls, the calls per `flank_gather_ranged` call in brackets) and",
+        "code and what it calls, the engine's advice `flank_ranged_lines` and",
+        "`flank_ranged_armed` among them; the calls per `flank_gather_ranged` call in brackets) and",
         "the engine's entry point per call, against the engine's per call with the option",
         "off.",
         "",
         "| configuration | `flank_gather_ranged` per call | its own code | `does_block`"
         " | `flank_creature` | `isok` | `flank_mon_arms` | `flank_hero_arms`"
+        " | `flank_ranged_lines` | `flank_ranged_armed`"
         " | engine with the lines, per call | engine without, per call |",
-        "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+        "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
     ]
 
     def engine_call(d, names):
@@ -830,7 +838,8 @@ def ranged_section(out, seeds, res, ranged, lines):
             f" | {fmt(g['self'] / n) if n else '-'} | {callee('does_block')}"
             f" | {callee('flank_creature')} | {callee('isok')} | {callee('flank_mon_arms')}"
             f" | {callee('flank_hero_arms')}"
-            f" | {engine_call(p['on'], ['flank_explain_ranged', 'flank_facing_eval_ranged'])}"
+            f" | {' | '.join(callee(a) for a in RANGED_ADVICE)}"
+            f" | {engine_call(p['on'], ['flank_score_ranged', 'flank_explain_ranged', 'flank_facing_eval_ranged'])}"
             f" | {engine_call(p['off'], ['flank_score', 'flank_facing_eval'])} |"
         )
     lines += [
