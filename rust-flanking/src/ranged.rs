@@ -417,7 +417,7 @@ mod tests {
         };
         for s in n.square.iter_mut() {
             // Mostly empty or open squares, as in the game.
-            *s = if g.next() % 3 == 0 {
+            *s = if g.next().is_multiple_of(3) {
                 g.pick(squares)
             } else {
                 0
@@ -425,11 +425,11 @@ mod tests {
         }
         let mut r = flank_ranged::default();
         for d in 0..8 {
-            if g.next() % 2 == 0 {
+            if g.next().is_multiple_of(2) {
                 continue;
             }
             // Half of them plain hostile ones, the likeliest threats.
-            r.square[d] = if g.next() % 2 == 0 {
+            r.square[d] = if g.next().is_multiple_of(2) {
                 CREATURE
             } else {
                 g.pick(&creatures)
@@ -440,7 +440,7 @@ mod tests {
                 r.reach[d] = g.pick(&[0, 4, 5, 8]);
             }
         }
-        if g.next() % 16 == 0 {
+        if g.next().is_multiple_of(16) {
             // A malformed line: a distance with nobody, or arms unknown.
             let d = (g.next() % 8) as usize;
             if r.square[d] == 0 {
