@@ -150,10 +150,20 @@ pub fn validate(r: &flank_ranged) -> Result<(), FlankError> {
 /// The directions threatened from range around a valid neighbourhood, for
 /// valid lines: bit d for direction d (the attack direction is not added).
 pub fn threats(hood: &Neighbourhood, r: &flank_ranged) -> u8 {
-    let raw = hood.raw();
+    lines_where(hood.raw(), r, line_threatens)
+}
+
+/// The directions d whose line `judge(defender, neighbour, d, line)`
+/// passes: [`threats`] with [`line_threatens`], [`armed_lines`] with
+/// [`line_in_reach`].
+fn lines_where(
+    n: &sys::flank_neighbourhood,
+    r: &flank_ranged,
+    judge: fn(u8, u16, u8, Line) -> bool,
+) -> u8 {
     (0..8u8).fold(0, |mask, d| {
         let i = usize::from(d);
-        if line_threatens(raw.defender, raw.square[i], d, Line::of(r, i)) {
+        if judge(n.defender, n.square[i], d, Line::of(r, i)) {
             mask | 1 << d
         } else {
             mask
@@ -175,14 +185,7 @@ pub const fn wanted_lines(occupied: u8, a: u8) -> u8 {
 /// valid lines (their arms are not read): bit d when [`line_in_reach`]
 /// holds for line d.
 pub fn armed_lines(n: &sys::flank_neighbourhood, r: &flank_ranged) -> u8 {
-    (0..8u8).fold(0, |mask, d| {
-        let i = usize::from(d);
-        if line_in_reach(n.defender, n.square[i], d, Line::of(r, i)) {
-            mask | 1 << d
-        } else {
-            mask
-        }
-    })
+    lines_where(n, r, line_in_reach)
 }
 
 /// The threats from range for a fast scorer: the mask of [`threats`], or
@@ -198,24 +201,8 @@ pub fn fast_threats(n: &sys::flank_neighbourhood, r: &flank_ranged) -> Option<u8
     if squares == 0 {
         return (rest == 0).then_some(0);
     }
-    let mut mask = 0u8;
-    for d in 0..8u8 {
-        let i = usize::from(d);
-        let line = Line::of(r, i);
-        if line.square == 0 {
-            if line.dist | line.arms | line.reach != 0 {
-                return None;
-            }
-            continue;
-        }
-        if line_error(d, line).is_some() {
-            return None;
-        }
-        if line_threatens(n.defender, n.square[i], d, line) {
-            mask |= 1 << d;
-        }
-    }
-    Some(mask)
+    validate(r).ok()?;
+    Some(lines_where(n, r, line_threatens))
 }
 
 /// The answer for lines [`fast_threats`] refused: the error code, the

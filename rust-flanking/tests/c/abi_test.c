@@ -611,6 +611,30 @@ static void check_ranged_invalid(void)
               0);
 }
 
+/* The lines of `lines` a gatherer builds when it asks the engine which it
+   needs: those flank_ranged_lines() names, the others empty; arms and
+   reach only where flank_ranged_armed() says they decide, 0 elsewhere. */
+static struct flank_ranged pruned(const struct flank_neighbourhood *n,
+                                  const struct flank_ranged *lines)
+{
+    struct flank_ranged p;
+    int i, want = flank_ranged_lines(n), armed;
+
+    memset(&p, 0, sizeof p);
+    for (i = 0; i < 8; i++)
+        if (want >= 0 && (want & (1 << i))) {
+            p.square[i] = lines->square[i];
+            p.dist[i] = lines->dist[i];
+        }
+    armed = flank_ranged_armed(n, &p);
+    for (i = 0; i < 8; i++)
+        if (armed >= 0 && (armed & (1 << i))) {
+            p.arms[i] = lines->arms[i];
+            p.reach[i] = lines->reach[i];
+        }
+    return p;
+}
+
 /* Every line of a ranged cases file through the ranged functions. */
 static void ranged_cases(const char *path)
 {
@@ -660,25 +684,11 @@ static void ranged_cases(const char *path)
                d.behind_blocked, d.beside);
         {
             /* the fast path scores the same; and so do the lines a
-               gatherer builds when it asks which it needs: the others
-               empty, arms only where they decide */
-            struct flank_ranged p;
+               gatherer builds when it asks which it needs */
+            struct flank_ranged p = pruned(&in.n, &lines);
             struct flank_detail pd;
-            int want = flank_ranged_lines(&in.n), armed;
 
             expect_eq(name, flank_score_ranged(&in.n, &lines), rc);
-            memset(&p, 0, sizeof p);
-            for (i = 0; i < 8; i++)
-                if (want >= 0 && (want & (1 << i))) {
-                    p.square[i] = lines.square[i];
-                    p.dist[i] = lines.dist[i];
-                }
-            armed = flank_ranged_armed(&in.n, &p);
-            for (i = 0; i < 8; i++)
-                if (armed >= 0 && (armed & (1 << i))) {
-                    p.arms[i] = lines.arms[i];
-                    p.reach[i] = lines.reach[i];
-                }
             if (rc >= 0) {
                 memset(&pd, 0, sizeof pd);
                 expect_eq(name, flank_score_ranged(&in.n, &p), rc);
@@ -698,21 +708,8 @@ static void ranged_cases(const char *path)
             if (rc >= 0) {
                 /* the same with the lines a gatherer needs */
                 struct flank_facing_result pr;
-                struct flank_ranged p;
-                int want = flank_ranged_lines(&in.n), armed;
+                struct flank_ranged p = pruned(&in.n, &lines);
 
-                memset(&p, 0, sizeof p);
-                for (i = 0; i < 8; i++)
-                    if (want & (1 << i)) {
-                        p.square[i] = lines.square[i];
-                        p.dist[i] = lines.dist[i];
-                    }
-                armed = flank_ranged_armed(&in.n, &p);
-                for (i = 0; i < 8; i++)
-                    if (armed >= 0 && (armed & (1 << i))) {
-                        p.arms[i] = lines.arms[i];
-                        p.reach[i] = lines.reach[i];
-                    }
                 memset(&pr, 0, sizeof pr);
                 expect_eq(name, flank_facing_eval_ranged(&in, &p, &pr), rc);
                 expect_eq(name, memcmp(&pr, &r, sizeof r), 0);
