@@ -692,6 +692,31 @@ mod tests {
     use std::path::{Path, PathBuf};
     use std::time::Duration;
 
+    /// One trial of the scenarios below: the hero, 16 HP, loses `lost` of
+    /// them in 10 turns (dies when that is all 16), and the hero and the
+    /// monsters each hit 5 of 10 rolls, without a bonus.
+    fn trial(name: &str, seed: u64, lost: i64) -> Trial {
+        let lost = lost.min(16);
+        Trial {
+            name: name.into(),
+            seed,
+            outcome: if lost == 16 {
+                Outcome::Died
+            } else {
+                Outcome::Won
+            },
+            turns: 10,
+            hp_start: 16,
+            hp_end: 16 - lost,
+            hero_rolls: 10,
+            hero_hits: 5,
+            hero_bonus: 0,
+            foe_rolls: 10,
+            foe_hits: 5,
+            foe_bonus: 0,
+        }
+    }
+
     /// A scenario of `n` trials whose FLANKING=100 trials lose `extra`
     /// more HP than FLANKING=0 (and die when that reaches 16), with a
     /// hero bonus of `bonus` per roll.
@@ -703,26 +728,10 @@ mod tests {
         let scenario = Scenario::parse(Path::new("x.arena"), &text).unwrap();
         let trials = |extra: i64, bonus: i64| {
             (1..=n)
-                .map(|seed| {
-                    let lost = (4 + seed as i64 % 5 + extra).min(16);
-                    Trial {
-                        name: name.into(),
-                        seed,
-                        outcome: if lost == 16 {
-                            Outcome::Died
-                        } else {
-                            Outcome::Won
-                        },
-                        turns: 10,
-                        hp_start: 16,
-                        hp_end: 16 - lost,
-                        hero_rolls: 10,
-                        hero_hits: 5 + (seed % 2) * u64::from(bonus > 0) * 3,
-                        hero_bonus: 10 * bonus,
-                        foe_rolls: 10,
-                        foe_hits: 5,
-                        foe_bonus: 0,
-                    }
+                .map(|seed| Trial {
+                    hero_hits: 5 + (seed % 2) * u64::from(bonus > 0) * 3,
+                    hero_bonus: 10 * bonus,
+                    ..trial(name, seed, 4 + seed as i64 % 5 + extra)
                 })
                 .collect()
         };
@@ -751,18 +760,8 @@ mod tests {
         let trials = |bonus: i64| -> Vec<Trial> {
             (1..=50u64)
                 .map(|seed| Trial {
-                    name: name.into(),
-                    seed,
-                    outcome: Outcome::Won,
-                    turns: 10,
-                    hp_start: 16,
-                    hp_end: 10,
-                    hero_rolls: 10,
-                    hero_hits: 5,
-                    hero_bonus: 0,
-                    foe_rolls: 10,
-                    foe_hits: 5,
                     foe_bonus: 10 * bonus + (seed % 3) as i64 * 10 - 10,
+                    ..trial(name, seed, 6)
                 })
                 .collect()
         };
@@ -820,26 +819,9 @@ mod tests {
         assert_eq!(scenario.compare.len(), per.len(), "{compare}");
         let trials = |bonus: i64, extra: i64| -> Vec<Trial> {
             (1..=80u64)
-                .map(|seed| {
-                    let lost = (4 + seed as i64 % 5 + extra).min(16);
-                    Trial {
-                        name: name.into(),
-                        seed,
-                        outcome: if lost == 16 {
-                            Outcome::Died
-                        } else {
-                            Outcome::Won
-                        },
-                        turns: 10,
-                        hp_start: 16,
-                        hp_end: 16 - lost,
-                        hero_rolls: 10,
-                        hero_hits: 5,
-                        hero_bonus: 0,
-                        foe_rolls: 10,
-                        foe_hits: 5,
-                        foe_bonus: 10 * bonus + (seed % 3) as i64 * 10 - 10,
-                    }
+                .map(|seed| Trial {
+                    foe_bonus: 10 * bonus + (seed % 3) as i64 * 10 - 10,
+                    ..trial(name, seed, 4 + seed as i64 % 5 + extra)
                 })
                 .collect()
         };
