@@ -90,23 +90,15 @@ fn run() -> Result<()> {
     }
     let patches: Vec<String> = if vanilla {
         Vec::new()
+    } else if baseline {
+        series(&repo, &["--only", "baseline"])?
+    } else if pre_tactics {
+        // issue 14's patches may need issue 13's: out with them
+        series(&repo, &["--without", "tactics", "--without", "ranged"])?
+    } else if pre_ranged {
+        series(&repo, &["--without", "ranged"])?
     } else {
-        series(&repo.join("patches"))?
-            .into_iter()
-            .filter(|(_, tag)| {
-                if baseline {
-                    *tag == Some(Tag::Baseline)
-                } else if pre_tactics {
-                    // issue 14's patches may need issue 13's: out with them
-                    !matches!(tag, Some(Tag::Tactics | Tag::Ranged))
-                } else if pre_ranged {
-                    *tag != Some(Tag::Ranged)
-                } else {
-                    true
-                }
-            })
-            .map(|(name, _)| name)
-            .collect()
+        series(&repo, &[])?
     };
     let flavour = if vanilla {
         "vanilla"
@@ -199,55 +191,33 @@ fn read_pin(path: &Path) -> Result<BTreeMap<String, String>> {
     Ok(pin)
 }
 
-/// The tags `patches/series` gives patches, in a comment on their line
-/// (`0001-x.patch  # [baseline]`); a patch carries one at most.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-enum Tag {
-    /// Tools with no flanking in them, first in the series: the `baseline`
-    /// feature applies them alone to vanilla.
-    Baseline,
-    /// Issue 13's flanking monsters: the `pre-tactics` feature leaves them
-    /// out (and the `[ranged]` patches after them).
-    Tactics,
-    /// Issue 14's threats from range, last in the series: the `pre-ranged`
-    /// feature leaves them out, and so does `pre-tactics`.
-    Ranged,
-}
-
-const TAGS: [(&str, Tag); 3] = [
-    ("[baseline]", Tag::Baseline),
-    ("[tactics]", Tag::Tactics),
-    ("[ranged]", Tag::Ranged),
-];
-
-/// The patches of `patches/series`, in order, each with its tag if it has
-/// one; every one is watched.
-fn series(dir: &Path) -> Result<Vec<(String, Option<Tag>)>> {
-    let path = dir.join("series");
-    println!("cargo:rerun-if-changed={}", path.display());
-    let text = fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
-    let mut names = Vec::new();
-    for line in text.lines() {
-        let (name, comment) = line.split_once('#').unwrap_or((line, ""));
-        let name = name.trim();
-        if name.is_empty() {
-            continue;
-        }
-        let p = dir.join(name);
-        if !p.is_file() {
-            return Err(format!("patches/series names {name}, which does not exist"));
-        }
-        println!("cargo:rerun-if-changed={}", p.display());
-        let tags: Vec<&(&str, Tag)> = TAGS
-            .iter()
-            .filter(|(word, _)| comment.contains(word))
-            .collect();
-        if let [(a, _), (b, _), ..] = tags[..] {
-            return Err(format!(
-                "patches/series tags {name} both {a} and {b}: a patch carries one tag at most"
-            ));
-        }
-        names.push((name.to_string(), tags.first().map(|(_, tag)| *tag)));
+/// The patches of `patches/series` that `tools/patches.sh series ARGS`
+/// names (the one reader of the series and its `[tag]`s), in order; every
+/// one is watched.
+fn series(repo: &Path, args: &[&str]) -> Result<Vec<String>> {
+    let dir = repo.join("patches");
+    println!("cargo:rerun-if-changed={}", dir.join("series").display());
+    println!("cargo:rerun-if-changed=tools/patches.sh");
+    let out = Command::new("bash")
+        .arg(repo.join("tools/patches.sh"))
+        .arg("series")
+        .args(args)
+        .env_remove("NETHACK_PATCHES_DIR")
+        .output()
+        .map_err(|e| format!("cannot run tools/patches.sh: {e}"))?;
+    if !out.status.success() {
+        return Err(format!(
+            "tools/patches.sh series {}: {}",
+            args.join(" "),
+            String::from_utf8_lossy(&out.stderr).trim()
+        ));
+    }
+    let names: Vec<String> = String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(str::to_owned)
+        .collect();
+    for name in &names {
+        println!("cargo:rerun-if-changed={}", dir.join(name).display());
     }
     Ok(names)
 }

@@ -46,8 +46,8 @@
 #   BENCH_COLD   1: time cold builds, 0: skip them (the report keeps the
 #                last figures it has) [1]
 #   BENCH_RULES  the facing rule sets measured besides the default
-#                (proposal, the variant's) ["implicit dnd opposite tactics
-#                proposal+opposite proposal+tactics"]; "" for none
+#                (proposal, the variant's) [every other rule set, from
+#                `flank rules`]; "" for none
 #   BENCH_RANGED the configurations measured again with FLANKING_RANGED=1:
 #                proposal (the variant), ai0 (FLANKING_AI=0, the fuzzer's
 #                games with the most evaluations a turn) or a rule set of
@@ -62,7 +62,8 @@ TURNS=${BENCH_TURNS:-8000}
 REPEAT=${BENCH_REPEAT:-5}
 JOBS=${BENCH_JOBS:-2}
 COLD=${BENCH_COLD:-1}
-RULES=${BENCH_RULES-implicit dnd opposite tactics proposal+opposite proposal+tactics}
+# every rule set but the default, as the rule-set table lists them
+RULES=${BENCH_RULES-$(cd "$repo" && cargo run -q --release -p flank-testkit --bin flank -- rules | tail -n +2 | tr '\n' ' ')}
 RANGED=${BENCH_RANGED-proposal ai0 tactics}
 OUT=${BENCH_OUT:-target/bench}
 case $OUT in /*) ;; *) OUT=$repo/$OUT ;; esac

@@ -158,7 +158,9 @@ fn run_game(argv0: OsString, dir: PathBuf, args: Vec<OsString>) -> ExitCode {
 }
 
 /// The engine's entry points are called from C only; naming them here makes
-/// the linker keep them whatever order it reads the archives in.
+/// the linker keep them whatever order it reads the archives in. Every
+/// function `rust-flanking/include/flanking.h` declares is named, no more
+/// (tests/launcher.rs, `keep_engine_names_every_function_of_the_header`).
 fn keep_engine() {
     use rust_flanking::{abi, arena_abi, fixture_abi, movement_abi};
     std::hint::black_box([
@@ -179,13 +181,14 @@ fn keep_engine() {
         abi::flank_ranged_threats as *const (),
         abi::flank_explain_ranged as *const (),
         abi::flank_facing_eval_ranged as *const (),
+        abi::flank_score_ranged as *const (),
+        abi::flank_ranged_lines as *const (),
+        abi::flank_ranged_armed as *const (),
         // the fixture harness (wizard mode, --flank-fixtures)
         fixture_abi::flank_fixtures_new as *const (),
         fixture_abi::flank_fixtures_add as *const (),
         fixture_abi::flank_fixtures_count as *const (),
         fixture_abi::flank_fixtures_get as *const (),
-        fixture_abi::flank_fixtures_get_v2 as *const (),
-        fixture_abi::flank_fixtures_get_v3 as *const (),
         fixture_abi::flank_fixtures_free as *const (),
         movement_abi::flank_moves_new as *const (),
         movement_abi::flank_moves_add as *const (),

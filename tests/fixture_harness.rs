@@ -37,6 +37,19 @@ fn harness(playground: &Path, paths: &[&Path]) -> Output {
         .expect("run the game")
 }
 
+/// Runs the harness on `dir` and wants it to fail with a line that starts
+/// with `want`; its standard output.
+fn fails_with(playground: &Path, dir: &Path, want: &str) -> String {
+    let out = harness(playground, &[dir]);
+    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert!(!out.status.success(), "{stdout}");
+    assert!(
+        stdout.lines().any(|l| l.starts_with(want)),
+        "no {want:?} in:\n{stdout}"
+    );
+    stdout
+}
+
 fn fixture_files(dir: &Path) -> Vec<PathBuf> {
     rust_flanking::fixture::collect(&[dir.to_path_buf()]).unwrap()
 }
@@ -354,18 +367,54 @@ fn a_wrong_expected_value_fails_and_a_bad_file_is_named() {
     let bad = copy.join("zz-bad.flank");
     std::fs::write(&bad, "name: zz\nattacker: up\nexpect: 1\n").unwrap();
     std::fs::write(&p09, text).unwrap();
-    let out = harness(&scratch.path().join("playground"), &[&copy]);
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(!out.status.success(), "{stdout}");
+    let pg = scratch.path().join("playground");
     let want = format!("FAIL {}:2: bad direction `up`", bad.display());
-    assert!(
-        stdout.lines().any(|l| l.starts_with(&want)),
-        "no {want:?} in:\n{stdout}"
-    );
+    let stdout = fails_with(&pg, &copy, &want);
     assert!(
         stdout.ends_with(&format!("{} passed, 1 failed\n", files.len())),
         "{stdout}"
     );
+
+    // A map larger than the level: refused at its file and line, the rest
+    // still run.
+    std::fs::remove_file(&bad).unwrap();
+    let huge = copy.join("zz-huge.flank");
+    let mut text_huge = String::from("name: huge\nattacker: n\nexpect: 0\nmap:\n");
+    for r in 0..300 {
+        let mid = if r == 150 {
+            '@'
+        } else if r == 149 {
+            'd'
+        } else {
+            '.'
+        };
+        text_huge.push_str(&format!("{}{mid}{}\n", ".".repeat(500), ".".repeat(499)));
+    }
+    text_huge.push_str("end\n");
+    std::fs::write(&huge, text_huge).unwrap();
+    let want = format!(
+        "FAIL {}:5: the map reaches 150 rows above `@`",
+        huge.display()
+    );
+    let stdout = fails_with(&pg, &copy, &want);
+    assert!(
+        stdout.ends_with(&format!("{} passed, 1 failed\n", files.len())),
+        "{stdout}"
+    );
+    std::fs::remove_file(&huge).unwrap();
+
+    // A symbolic link loop: the search is refused, naming the link, instead
+    // of reading the same files forty levels deep.
+    let looped = copy.join("sub");
+    std::fs::create_dir_all(&looped).unwrap();
+    std::os::unix::fs::symlink(&copy, looped.join("back")).unwrap();
+    let want = format!(
+        "FAIL {}: cannot search for fixtures: {}: a symbolic link loop",
+        copy.display(),
+        looped.join("back").display()
+    );
+    fails_with(&pg, &copy, &want);
+    std::fs::remove_dir_all(&looped).unwrap();
 
     // Nothing to run is a failure too.
     let empty = scratch.path().join("empty");

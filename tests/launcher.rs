@@ -107,3 +107,48 @@ fn every_long_option_of_the_game_passes_through() {
         }
     }
 }
+
+/// The function names of a C header's prototypes: an identifier `flank_*`
+/// followed by `(`, on a line that starts with its return type.
+fn header_functions(header: &str) -> std::collections::BTreeSet<String> {
+    header
+        .lines()
+        .filter(|l| l.starts_with(|c: char| c.is_ascii_alphabetic()))
+        .filter_map(|l| {
+            let at = l.find('(')?;
+            let name = l[..at].rsplit(|c: char| !(c.is_ascii_alphanumeric() || c == '_'));
+            name.into_iter().next().map(str::to_owned)
+        })
+        .filter(|n| n.starts_with("flank_"))
+        .collect()
+}
+
+#[test]
+fn keep_engine_names_every_function_of_the_header() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let header = std::fs::read_to_string(root.join("rust-flanking/include/flanking.h")).unwrap();
+    let main = std::fs::read_to_string(root.join("src/main.rs")).unwrap();
+    let declared = header_functions(&header);
+    assert!(
+        declared.len() >= 30,
+        "too few prototypes found: {declared:?}"
+    );
+    let body = &main[main
+        .find("fn keep_engine()")
+        .expect("keep_engine() in src/main.rs")..];
+    let body = &body[..body.find("\n}\n").expect("the end of keep_engine()")];
+    let kept: std::collections::BTreeSet<String> = body
+        .split("::")
+        .skip(1)
+        .filter_map(|s| s.split(" as ").next())
+        .filter(|n| n.starts_with("flank_"))
+        .map(str::to_owned)
+        .collect();
+    let missing: Vec<_> = declared.difference(&kept).collect();
+    let extra: Vec<_> = kept.difference(&declared).collect();
+    assert!(
+        missing.is_empty() && extra.is_empty(),
+        "keep_engine() in src/main.rs must name exactly the header's functions: \
+         missing {missing:?}, not in the header {extra:?}"
+    );
+}

@@ -1,4 +1,4 @@
-//! Every layer scores alike: random valid fixtures (rust_flanking::gen),
+//! Every layer scores alike: random valid fixtures (flank_testkit::gen),
 //! each scored by the Rust API, by the plain second model, through the C
 //! ABI by a C program, and in the real game by the fixture harness, which
 //! builds each one on a real level. All four must agree.
@@ -39,9 +39,10 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
 use common::Scratch;
+use flank_testkit::gen;
+use flank_testkit::model;
+use flank_testkit::ModelOracle;
 use rust_flanking::fixture::Fixture;
-use rust_flanking::gen;
-use rust_flanking::model;
 
 const GAME: &str = env!("CARGO_BIN_EXE_nethack-flanking");
 
@@ -369,7 +370,7 @@ fn random_facing_fixtures_agree_at_every_layer() {
     }
 
     // The C ABI, from C: the arc score, flank_facing_eval(), and the
-    // fixtures as flank_fixtures_get_v2() reads them for the game.
+    // fixtures as flank_fixtures_get() reads them for the game.
     let exe = c_abi::compile(scratch.path());
     let cases_file = write_cases(scratch.path(), &fixtures);
     let facing_file = scratch.path().join("facing-cases.txt");
@@ -428,7 +429,7 @@ fn random_facing_fixtures_agree_at_every_layer() {
         if got != want {
             disagree.push((
                 f.name.clone(),
-                format!("C ABI flank_fixtures_get_v2 `{got}`, the fixture `{want}`"),
+                format!("C ABI flank_fixtures_get `{got}`, the fixture `{want}`"),
             ));
         }
     }
@@ -488,7 +489,7 @@ fn random_ranged_fixtures_agree_at_every_layer() {
     }
 
     // The C ABI, from C: flank_ranged_threats() and flank_explain_ranged()
-    // on the lines, and the fixtures as flank_fixtures_get_v3() reads them
+    // on the lines, and the fixtures as flank_fixtures_get() reads them
     // for the game.
     let exe = c_abi::compile(scratch.path());
     let cases_file = write_cases(scratch.path(), &fixtures);
@@ -545,7 +546,7 @@ fn random_ranged_fixtures_agree_at_every_layer() {
         if got != want {
             disagree.push((
                 f.name.clone(),
-                format!("C ABI flank_fixtures_get_v3 `{got}`, the fixture `{want}`"),
+                format!("C ABI flank_fixtures_get `{got}`, the fixture `{want}`"),
             ));
         }
     }

@@ -45,12 +45,12 @@ fn files(dir: &Path) -> Vec<std::path::PathBuf> {
     out
 }
 
+/// The series as tools/patches.sh reads it (the one reader of it, which
+/// build.rs uses too).
 fn series() -> Vec<String> {
-    std::fs::read_to_string(repo().join("patches/series"))
-        .unwrap()
+    patches_sh(&["series"], &[])
         .lines()
-        .map(|l| l.split('#').next().unwrap().trim().to_string())
-        .filter(|l| !l.is_empty())
+        .map(str::to_owned)
         .collect()
 }
 
@@ -226,22 +226,25 @@ fn a_tag_survives_tree_then_refresh(tag: &str, issue: &str) {
     }
 }
 
-/// The tag of each patch of the series, in order ("" for none).
+/// The tag of each patch of the series, in order ("" for none), as
+/// tools/patches.sh reads them.
 fn series_tags() -> Vec<(String, String)> {
-    std::fs::read_to_string(repo().join("patches/series"))
-        .unwrap()
-        .lines()
-        .filter_map(|l| {
-            let (name, comment) = l.split_once('#').unwrap_or((l, ""));
-            let name = name.trim();
-            if name.is_empty() {
-                return None;
-            }
-            let tag = ["baseline", "tactics", "ranged"]
-                .into_iter()
-                .find(|t| comment.contains(&format!("[{t}]")))
-                .unwrap_or("");
-            Some((name.to_string(), tag.to_string()))
+    let tagged: Vec<(String, Vec<String>)> = ["baseline", "tactics", "ranged"]
+        .into_iter()
+        .map(|t| {
+            let names = patches_sh(&["series", "--only", t], &[]);
+            (t.to_string(), names.lines().map(str::to_owned).collect())
+        })
+        .collect();
+    series()
+        .into_iter()
+        .map(|name| {
+            let tag = tagged
+                .iter()
+                .find(|(_, names)| names.contains(&name))
+                .map_or("", |(t, _)| t.as_str())
+                .to_string();
+            (name, tag)
         })
         .collect()
 }

@@ -312,6 +312,56 @@ fn flanking_ranged_off_replays_the_pre_ranged_fuzzer_games() {
     );
 }
 
+/// The one fixture getter hands every consumer every field, so the
+/// pre-ranged build's harness, which does not build threats from range,
+/// sees them and refuses each such fixture by name; before, its getter
+/// refused them and its loop skipped them without a word.
+#[test]
+fn the_pre_ranged_harness_names_what_it_cannot_build() {
+    let pre = common::feature_binary("pre-ranged");
+    let scratch = Scratch::new("pre-ranged-harness");
+    let dir = repo().join("tests/fixtures/ranged");
+    let out = Command::new(&pre)
+        .env("NETHACK_FLANKING_PLAYGROUND", scratch.path().join("pg"))
+        .env("TERM", "xterm")
+        .env_remove("NETHACKOPTIONS")
+        .arg("--flank-fixtures")
+        .arg(&dir)
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let files = rust_flanking::fixture::collect(&[dir]).unwrap();
+    let mut ranged = 0;
+    for f in &files {
+        let f = rust_flanking::fixture::Fixture::load(f).unwrap();
+        let want = if f.ranged || !f.far.is_empty() {
+            ranged += 1;
+            format!(
+                "FAIL {}: cannot build it in the game: it uses threats from range",
+                f.name
+            )
+        } else {
+            format!("ok {}", f.name)
+        };
+        assert!(
+            stdout.lines().any(|l| l == want),
+            "no {want:?} in:\n{stdout}"
+        );
+    }
+    assert!(
+        ranged >= 30,
+        "only {ranged} fixtures with threats from range"
+    );
+    assert!(
+        stdout.ends_with(&format!(
+            "{} passed, {ranged} failed\n",
+            files.len() - ranged
+        )),
+        "{stdout}"
+    );
+}
+
 /// The `extcmdlist[]` entries of a cmd.c, by command name: the entry's
 /// text from its `{` to its `}`.
 fn extcmds(cmd_c: &Path) -> BTreeMap<String, String> {

@@ -36,7 +36,7 @@ fn a_vanilla_save_restores_in_the_variant() {
     // The variant restores it and plays on under every facing rule set
     // (sysconf FLANKING_RULES): the hero's facing lives in bits vanilla
     // leaves zero, so the save restores facing south.
-    for (i, rules) in common::RULE_SETS.iter().enumerate() {
+    for (i, rules) in common::rule_sets().iter().enumerate() {
         let pg = scratch.path().join(format!("variant-playground-{i}"));
         common::playground_with(Path::new(VARIANT), &pg, "FLANKING_RULES", rules);
         std::fs::create_dir_all(pg.join("save")).unwrap();

@@ -10,6 +10,10 @@
 #                                   way build.rs does it
 #   tools/patches.sh check          apply the series to a scratch copy of
 #                                   pristine and fail on any fuzz or offset
+#   tools/patches.sh series [--only TAG | --without TAG...]
+#                                   the patches of patches/series, a line
+#                                   each, in order: the one reading of the
+#                                   series, which build.rs and the tests use
 #
 # NETHACK_PATCHES_DIR names another patches/ directory (tests use it).
 #
@@ -89,6 +93,29 @@ tag_of() {
 
 header_of() { # the commit message part of a patch file
     sed -n '/^---$/q;p' "$1"
+}
+
+cmd_series() {
+    local only="" without=() p tag t
+    while [ $# -gt 0 ]; do
+        case $1 in
+        --only) [ $# -ge 2 ] || die "series: --only takes a tag"; only=$2; shift 2 ;;
+        --without) [ $# -ge 2 ] || die "series: --without takes a tag"; without+=("$2"); shift 2 ;;
+        *) die "usage: tools/patches.sh series [--only TAG | --without TAG...]" ;;
+        esac
+    done
+    for t in $only "${without[@]}"; do
+        known_tag "$t" || die "series: no tag $t; the tags are: $SERIES_TAGS"
+    done
+    for p in $(series); do
+        [ -f "$patches/$p" ] || die "patches/series names $p, which does not exist"
+        tag=$(tag_of "$p")
+        if [ -n "$only" ] && [ "$tag" != "$only" ]; then continue; fi
+        for t in "${without[@]}"; do
+            [ "$tag" != "$t" ] || continue 2
+        done
+        printf '%s\n' "$p"
+    done
 }
 
 cmd_apply() {
@@ -218,5 +245,6 @@ tree) shift; cmd_tree "$@" ;;
 refresh) shift; cmd_refresh "$@" ;;
 apply) shift; cmd_apply "$@" ;;
 check) shift; cmd_check "$@" ;;
-*) die "usage: tools/patches.sh tree [DIR] | refresh [DIR] | apply DIR | check" ;;
+series) shift; cmd_series "$@" ;;
+*) die "usage: tools/patches.sh tree [DIR] | refresh [DIR] | apply DIR | check | series [--only TAG | --without TAG...]" ;;
 esac

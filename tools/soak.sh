@@ -45,14 +45,19 @@ repo=$(cd "$(dirname "$0")/.." && pwd)
 
 # Every sysconf setting that changes play.  FLANKING: 100 (the default),
 # 0 (off: vanilla's game) and FLANK_PERCENT_MAX (rust-flanking/include/
-# flanking.h); FLANKING_RULES: every facing rule set and combination
-# (design/FACING.md), each at FLANKING=100; FLANKING_AI=0 (monsters that
-# flank are on in every other setting, the default); FLANKING_RANGED=1
-# (threats from range, off in every other setting, the default).
-SETTINGS=(FLANKING=100 FLANKING=0 FLANKING=1000
-    FLANKING_RULES=implicit FLANKING_RULES=dnd FLANKING_RULES=opposite
-    FLANKING_RULES=tactics FLANKING_RULES=proposal+opposite
-    FLANKING_RULES=proposal+tactics FLANKING_AI=0 FLANKING_RANGED=1)
+# flanking.h); FLANKING_RULES: every rule set and combination but the
+# default, each at FLANKING=100, as the rule-set table lists them (`flank
+# rules`: a new rule set is soaked without a word here); FLANKING_AI=0
+# (monsters that flank are on in every other setting, the default);
+# FLANKING_RANGED=1 (threats from range, off in every other setting, the
+# default).
+rule_sets=$(cd "$repo" && cargo run -q --release -p flank-testkit --bin flank -- rules) ||
+    { echo "tools/soak.sh: flank rules failed" >&2; exit 1; }
+rule_sets=$(printf '%s\n' "$rule_sets" | tail -n +2)
+[ -n "$rule_sets" ] || { echo "tools/soak.sh: flank rules named no rule set" >&2; exit 1; }
+SETTINGS=(FLANKING=100 FLANKING=0 FLANKING=1000)
+for r in $rule_sets; do SETTINGS+=("FLANKING_RULES=$r"); done
+SETTINGS+=(FLANKING_AI=0 FLANKING_RANGED=1)
 seed_list=$repo/tools/soak-seeds
 
 per_run=20000

@@ -13,6 +13,7 @@ use std::time::Instant;
 use rust_flanking::abi::{
     flank_facing_eval, flank_facing_input, flank_facing_result, flank_neighbourhood, flank_score,
 };
+use rust_flanking::facing::RuleSet;
 
 /// A small deterministic generator (xorshift64*), so runs are comparable.
 fn next(state: &mut u64) -> u64 {
@@ -67,7 +68,8 @@ fn main() {
     let time = rest.iter().any(|a| a == "--time");
     let facing = rest.iter().any(|a| a == "--facing");
     let inputs = inputs();
-    const RULES: [u8; 7] = [0, 1, 2, 3, 4, 0x13, 0x14];
+    // Every rule set, from the rule-set table.
+    let rules: Vec<u8> = RuleSet::all().map(RuleSet::id).collect();
     let facing_inputs: Vec<flank_facing_input> = inputs
         .iter()
         .enumerate()
@@ -77,7 +79,7 @@ fn main() {
             // A shield sometimes; never MELEE or ROGUE, which some
             // attacker squares would contradict.
             flags: (i & 1) as u8,
-            rules: RULES[i % RULES.len()],
+            rules: rules[i % rules.len()],
             reserved: 0,
         })
         .collect();

@@ -25,8 +25,13 @@ extern "C" {
    4: threats from range (additions only).
    5: the fast path with threats from range, flank_score_ranged(), and
    the lines a gatherer needs, flank_ranged_lines() and
-   flank_ranged_armed() (additions only). */
-#define FLANK_ABI_VERSION 5
+   flank_ranged_armed() (additions only).
+   6: the formats' limits, FLANK_FILE_MAX_BYTES and FLANK_FX_MAP_REACH_*;
+   one fixture getter, flank_fixtures_get(), which fills a struct
+   flank_fixture_v3 whole (flank_fixtures_get_v2() and _get_v3() and their
+   refusals FLANK_E_FIXTURE_FACING and _RANGED are gone: a fixture can no
+   longer be read without the fields that change what it means). */
+#define FLANK_ABI_VERSION 6
 
 /*
  * Directions, numbered as NetHack's xdir[]/ydir[]: clockwise, screen
@@ -127,10 +132,8 @@ struct flank_detail {
 #define FLANK_E_FACING_FLAGS (-10) /* facing flags outside FLANK_FI_ALL, a
                                       reserved byte not 0, or flags that
                                       contradict the squares (see FLANK_FI_*) */
-#define FLANK_E_FIXTURE_FACING (-11) /* flank_fixtures_get(): the fixture uses
-                                      facing, which that function does not
-                                      carry; read it with
-                                      flank_fixtures_get_v2() */
+/* (-11 was FLANK_E_FIXTURE_FACING, a refusal of the getters before ABI 6;
+   no function returns it now) */
 /* ABI version 3 (monsters that flank): */
 #define FLANK_E_PLAN (-12)         /* flank_plan(): ntargets, nallies, a
                                       speed of 0, a target's from or chosen
@@ -147,10 +150,7 @@ struct flank_detail {
                                       0 without one), arms outside
                                       FLANK_RA_ALL or without a creature, a
                                       reach without FLANK_RA_POLEARM */
-#define FLANK_E_FIXTURE_RANGED (-14) /* flank_fixtures_get() or _get_v2():
-                                      the fixture has threats from range,
-                                      which they do not carry; read it with
-                                      flank_fixtures_get_v3() */
+/* (-14 was FLANK_E_FIXTURE_RANGED, likewise) */
 
 /* The largest score: (7 - 0) + 1 + 2/2 = 9 points. */
 #define FLANK_MAX_HALF_POINTS 18
@@ -588,6 +588,18 @@ int32_t flank_ranged_armed(const struct flank_neighbourhood *n,
  * every string it hands out until flank_fixtures_free().
  */
 
+/* The limits every format's reader keeps (*.flank, *.move, *.arena: one
+   reader in rust-flanking, for flank check, this ABI, the game's harness
+   and the arena alike), each refusal naming the file and the line: a
+   file's size in bytes, and how far a fixture's or a movement fixture's
+   map reaches from its '@', which the game puts on <COLNO/2, ROWNO/2>
+   with room around it for the squares the harness keeps aside.  (The
+   arena's maps are centred on the level instead; a scenario's map holds
+   at most 19 rows of 77 columns.) */
+#define FLANK_FILE_MAX_BYTES 1048576
+#define FLANK_FX_MAP_REACH_COLS 30 /* columns left and right of '@' */
+#define FLANK_FX_MAP_REACH_ROWS 8  /* rows above and below '@' */
+
 /* Defender traits of a fixture (its `defender:` line). */
 #define FLANK_FX_DEF_MONSTER 0x01u    /* a monster (else the hero) */
 #define FLANK_FX_DEF_LEVITATING 0x02u
@@ -650,25 +662,13 @@ int32_t flank_fixtures_add(struct flank_fixture_set *set, const char *path);
 /* The number of entries, or FLANK_E_NULL. */
 int32_t flank_fixtures_count(const struct flank_fixture_set *set);
 
-/* Entry index into *out: FLANK_OK, FLANK_E_NULL or FLANK_E_INDEX.  The
-   strings stay valid until the set is freed.  A fixture that uses facing
-   (any key of the facing extension: rules, facing, shield, role, attack,
-   expect-zone, ...) cannot be described by struct flank_fixture: for it
-   this returns FLANK_E_FIXTURE_FACING and fills *out as an error entry
-   (name, path, and an error "FILE:LINE: uses facing (`rules`), which this
-   consumer does not read; use flank_fixtures_get_v2()", naming the first
-   facing key and its line), so that it is
-   never run as if it were an arc-only fixture. */
-int32_t flank_fixtures_get(const struct flank_fixture_set *set,
-                           int32_t index, struct flank_fixture *out);
-
 /* Facing fields of a fixture (ABI version 2). */
 #define FLANK_FX_UNSET 0xFFu  /* a field the fixture does not give */
 #define FLANK_FX_DEF_SHIELD 0x01u   /* `defender: shield` */
 #define FLANK_FX_DEF_SLEEPING 0x02u /* `defender: sleeping` (helpless) */
 
-/* One fixture with its facing fields.  base is what flank_fixtures_get()
-   would give for an arc-only fixture, for every fixture. */
+/* A fixture's arc fields (base) and its facing fields: every fixture has
+   both, the facing ones FLANK_FX_UNSET where it gives none. */
 struct flank_fixture_v2 {
     struct flank_fixture base;
     uint8_t uses_facing;  /* 1 when any facing key is given */
@@ -688,18 +688,10 @@ struct flank_fixture_v2 {
     uint16_t reserved;     /* always 0 */
 };
 
-/* Entry index into *out, facing fields included: FLANK_OK, FLANK_E_NULL or
-   FLANK_E_INDEX.  Strings as for flank_fixtures_get(). */
-int32_t flank_fixtures_get_v2(const struct flank_fixture_set *set,
-                              int32_t index, struct flank_fixture_v2 *out);
-
 /*
  * Threats from range in a fixture (ABI version 4): `ranged: on` turns
  * FLANKING_RANGED on for it, and a `far X:` line says what the creature of
  * letter X, further out on the map, carries or can do, and its states.
- * A fixture with either cannot be described by flank_fixtures_get() or
- * flank_fixtures_get_v2(): they return FLANK_E_FIXTURE_RANGED and an error
- * entry for it, so that it never runs as if it had no threat from range.
  */
 #define FLANK_FX_FAR_POLEARM 0x0001u  /* wields a polearm */
 #define FLANK_FX_FAR_LANCE 0x0002u    /* wields a lance */
@@ -738,10 +730,15 @@ struct flank_fixture_v3 {
     const struct flank_fixture_far *far; /* in map order; NULL if nfar 0 */
 };
 
-/* Entry index into *out with every field: FLANK_OK, FLANK_E_NULL or
-   FLANK_E_INDEX.  Strings and the array as for flank_fixtures_get(). */
-int32_t flank_fixtures_get_v3(const struct flank_fixture_set *set,
-                              int32_t index, struct flank_fixture_v3 *out);
+/* Entry index of set into *out, every field of it: FLANK_OK; FLANK_E_NULL
+   for a NULL set or out, FLANK_E_INDEX for an index outside 0..count-1,
+   *out untouched.  An entry that could not be read or parsed is FLANK_OK
+   with out->v2.base.error set (its name and path too); a consumer that
+   cannot build what a fixture asks (its facing, its threats from range)
+   refuses it by name, never runs it as something else.  The strings and
+   the far[] array stay valid until the set is freed. */
+int32_t flank_fixtures_get(const struct flank_fixture_set *set,
+                           int32_t index, struct flank_fixture_v3 *out);
 
 /* Frees the set and its strings; NULL is fine. */
 void flank_fixtures_free(struct flank_fixture_set *set);

@@ -161,5 +161,28 @@ fn unreadable_file() {
     let e = Scenario::load(Path::new("/nonexistent/x.arena")).unwrap_err();
     assert!(e
         .to_string()
-        .starts_with("/nonexistent/x.arena:0: cannot read"));
+        .starts_with("cannot read /nonexistent/x.arena: "));
+}
+
+#[test]
+fn every_rule_set_stands_for_each_but_the_default() {
+    let text = with_line(
+        8,
+        Some("compare: FLANKING=0 | FLANKING_RULES=* | FLANKING_AI=0 FLANKING_RULES=*"),
+    );
+    let s = Scenario::parse(Path::new("x/all.arena"), &text).unwrap();
+    let got: Vec<String> = s.compare.iter().map(ToString::to_string).collect();
+    let others = &rust_flanking::facing::RULES[1..];
+    let mut want = vec!["FLANKING=0".to_string()];
+    want.extend(others.iter().map(|r| format!("FLANKING_RULES={}", r.name)));
+    want.extend(
+        others
+            .iter()
+            .map(|r| format!("FLANKING_AI=0 FLANKING_RULES={}", r.name)),
+    );
+    assert_eq!(got, want);
+    assert!(got.contains(&"FLANKING_RULES=dnd".to_string()));
+    assert!(!got
+        .iter()
+        .any(|g| g.contains("proposal") || g.contains('*')));
 }

@@ -1,11 +1,11 @@
 //! The facing engine (`flank_facing_eval` over the C ABI entry point, and
-//! the safe API) against the plain model (`rust_flanking::model::
+//! the safe API) against the plain model (`flank_testkit::model::
 //! facing_eval`), exhaustively over every facing, attack direction, rule
 //! set and flag combination, on neighbourhoods that exercise every rule.
 
+use flank_testkit::model;
 use rust_flanking::abi::sys::*;
 use rust_flanking::abi::{flank_facing_eval, flank_facing_input, flank_facing_result};
-use rust_flanking::model;
 
 /// Rule set ids and names, as the header documents them (written out here,
 /// not taken from the engine).
@@ -82,7 +82,7 @@ fn check_all(square: [u16; 8], defender: u8, a: u8) -> usize {
                 match model_validity(&square, defender, a, facing, flags, id) {
                     Err(code) => assert_eq!(rc, code, "{input:?}"),
                     Ok(()) => {
-                        let m = model::facing_eval(&square, defender, a, facing, flags, name);
+                        let m = model::facing_eval(&square, defender, a, facing, flags, id);
                         let got = model::FacingOutcome::from(&r);
                         assert_eq!(got, m, "{name} {input:?}");
                         assert_eq!(rc, i32::from(r.hit_half_points));

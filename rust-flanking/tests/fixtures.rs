@@ -3,6 +3,7 @@
 
 use std::path::{Path, PathBuf};
 
+use flank_testkit::ModelOracle;
 use rust_flanking::explain::explain_words;
 use rust_flanking::fixture::{collect, Fixture};
 

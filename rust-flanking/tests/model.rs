@@ -1,9 +1,9 @@
 //! The fast scorer (through the C ABI entry points and the safe API) against
-//! the plain model in `rust_flanking::model`, exhaustively where it matters.
+//! the plain model in `flank_testkit::model`, exhaustively where it matters.
 
+use flank_testkit::model;
 use rust_flanking::abi::sys::*;
 use rust_flanking::abi::{flank_explain, flank_neighbourhood, flank_score};
-use rust_flanking::model;
 use rust_flanking::rules::Neighbourhood;
 
 fn hood(square: [u16; 8], defender: u8, attack_dir: u8) -> flank_neighbourhood {

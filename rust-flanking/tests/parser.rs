@@ -2,7 +2,7 @@
 
 use std::path::Path;
 
-use rust_flanking::fixture::{Fixture, FixtureErrorKind as K};
+use rust_flanking::fixture::{Fixture, FixtureErrorKind as K, LayoutError as L};
 
 /// Parses `text` as `bad.flank`; returns (line, kind, message).
 fn error(text: &str) -> (usize, K, String) {
@@ -45,7 +45,10 @@ fn unknown_key() {
 #[test]
 fn not_key_value() {
     let (line, kind, _) = error("attacker: n\nexpect 0\nmap:\n.d.\n.@.\n...\nend\n");
-    assert_eq!((line, kind), (2, K::NotKeyValue("expect 0".into())));
+    assert_eq!(
+        (line, kind),
+        (2, K::BadLayout(L::NotKeyValue("expect 0".into())))
+    );
 }
 
 #[test]
@@ -129,14 +132,14 @@ fn unknown_glyph() {
 #[test]
 fn missing_end() {
     let (line, kind, msg) = error("attacker: n\nexpect: 0\nmap:\n.d.\n.@.\n...\n");
-    assert_eq!((line, kind), (6, K::MissingEnd));
+    assert_eq!((line, kind), (6, K::BadLayout(L::MissingEnd)));
     assert!(msg.contains("missing `end`"));
 }
 
 #[test]
 fn missing_map() {
     let (line, kind, _) = error("attacker: n\nexpect: 0\n");
-    assert_eq!((line, kind), (2, K::MissingMap));
+    assert_eq!((line, kind), (2, K::BadLayout(L::MissingMap)));
 }
 
 #[test]
@@ -152,12 +155,18 @@ fn missing_attacker_and_expect() {
 fn duplicate_keys() {
     let (line, kind, msg) =
         error("attacker: n\nexpect: 0\nattacker: s\nmap:\n.d.\n.@.\n.d.\nend\n");
-    assert_eq!((line, kind), (3, K::DuplicateKey("attacker".into(), 1)));
+    assert_eq!(
+        (line, kind),
+        (3, K::BadLayout(L::DuplicateKey("attacker".into(), 1)))
+    );
     assert!(msg.contains("duplicate key `attacker` (first on line 1)"));
     let (line, kind, _) = error(
         "attacker: n\nexpect: 0\ncreature e: fleeing\ncreature  e: sleeping\nmap:\n.d.\n.@d\n...\nend\n",
     );
-    assert_eq!((line, kind), (4, K::DuplicateKey("creature e".into(), 3)));
+    assert_eq!(
+        (line, kind),
+        (4, K::BadLayout(L::DuplicateKey("creature e".into(), 3)))
+    );
 }
 
 #[test]
@@ -238,7 +247,7 @@ fn what_nethack_can_make_still_parses() {
 #[test]
 fn text_after_end() {
     let (line, kind, _) = error("attacker: n\nexpect: 0\nmap:\n.d.\n.@.\n...\nend\nexpect: 1\n");
-    assert_eq!((line, kind), (8, K::TextAfterEnd));
+    assert_eq!((line, kind), (8, K::BadLayout(L::TextAfterEnd)));
 }
 
 #[test]
@@ -246,7 +255,7 @@ fn unreadable_file() {
     let e = Fixture::load(Path::new("/nonexistent/x.flank")).unwrap_err();
     assert!(e
         .to_string()
-        .starts_with("/nonexistent/x.flank:0: cannot read"));
+        .starts_with("cannot read /nonexistent/x.flank: "));
 }
 
 const FACING: &str = "name: f\nattacker: n\nexpect: 0\nrules: dnd\nfacing: n\n\
@@ -480,7 +489,72 @@ fn bad_far_lines_name_their_line() {
         assert!(msg.contains(want), "{line}: {msg}");
     }
     let (n, kind, _) = error(&far("far a: bow\nfar a: darts"));
-    assert_eq!((n, kind), (5, K::DuplicateKey("far a".into(), 4)));
+    assert_eq!(
+        (n, kind),
+        (5, K::BadLayout(L::DuplicateKey("far a".into(), 4)))
+    );
     let (n, kind, _) = error(&far("far a: bow").replace("ranged: on", "ranged: maybe"));
     assert_eq!((n, kind), (3, K::BadRanged("maybe".into())));
+}
+
+#[test]
+fn a_map_larger_than_the_level_names_its_line() {
+    // 300 rows of 10000 columns around the defender: refused where it first
+    // leaves the room the game has (8 rows above `@`), not built.
+    let row = ".".repeat(10_000);
+    let mut text = String::from("attacker: n\nexpect: 0\nmap:\n");
+    for r in 0..300 {
+        if r == 150 {
+            text.push_str(&format!("{}@{}\n", ".".repeat(5_000), ".".repeat(4_999)));
+        } else if r == 149 {
+            text.push_str(&format!("{}d{}\n", ".".repeat(5_000), ".".repeat(4_999)));
+        } else {
+            text.push_str(&row);
+            text.push('\n');
+        }
+    }
+    text.push_str("end\n");
+    let (line, kind, msg) = error(&text);
+    assert_eq!(line, 4, "{msg}");
+    assert!(matches!(kind, K::MapTooLarge(_)), "{msg}");
+    assert!(msg.contains("150 rows above `@`"), "{msg}");
+    // Each way out of the room, at its own line; the limits themselves fit.
+    let map = |rows: &[&str]| format!("attacker: n\nexpect: 0\nmap:\n{}\nend\n", rows.join("\n"));
+    let wide = format!(".d.{}", ".".repeat(30));
+    let (line, _, msg) = error(&map(&[&wide, ".@.", "..."]));
+    assert_eq!((line, msg.contains("31 columns right")), (4, true), "{msg}");
+    let left = format!("{}.d.", ".".repeat(30));
+    let at = format!("{}.@.", ".".repeat(30));
+    let (line, _, msg) = error(&map(&[&left, &at]));
+    assert_eq!((line, msg.contains("31 columns left")), (5, true), "{msg}");
+    let mut tall = vec![".d.", ".@."];
+    tall.extend(std::iter::repeat_n("...", 9));
+    let (line, _, msg) = error(&map(&tall));
+    assert_eq!((line, msg.contains("9 rows below")), (14, true), "{msg}");
+    let fits = format!("{}.d.{}", ".".repeat(29), ".".repeat(29));
+    let at = format!("{}.@.{}", ".".repeat(29), ".".repeat(29));
+    let below = ".".repeat(61);
+    let mut rows = vec![fits.as_str(), at.as_str()];
+    rows.extend(std::iter::repeat_n(below.as_str(), 8));
+    if let Err(e) = Fixture::parse(Path::new("fits.flank"), &map(&rows)) {
+        panic!("the limits themselves must fit: {e}");
+    }
+}
+
+#[test]
+fn a_file_that_cannot_be_read_is_named_without_a_line() {
+    let dir = std::env::temp_dir().join(format!("flank-parser-read-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let missing = dir.join("missing.flank");
+    let msg = Fixture::load(&missing).unwrap_err().to_string();
+    assert!(
+        msg.starts_with(&format!("cannot read {}: ", missing.display())) && !msg.contains(":0:"),
+        "{msg}"
+    );
+    let big = dir.join("big.flank");
+    std::fs::write(&big, vec![b'#'; 2 << 20]).unwrap();
+    let msg = Fixture::load(&big).unwrap_err().to_string();
+    assert!(msg.contains("a file holds at most 1048576"), "{msg}");
+    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -15,9 +15,9 @@ mod plan_gen;
 
 use plan_gen::{inject_fault, random_input, BLOCKED, CREATURE, NONE};
 
+use flank_testkit::gen::Rng;
+use flank_testkit::model;
 use rust_flanking::abi::flank_plan;
-use rust_flanking::gen::Rng;
-use rust_flanking::model;
 use rust_flanking::plan::{self, Action, Decision, Why};
 use rust_flanking::sys::*;
 
@@ -145,14 +145,7 @@ fn worth_from(t: &flank_plan_target, d: u8) -> Worth {
     }
     square[usize::from(d)] |= mover_bits(f.n.defender);
     let flags = f.flags | FLANK_FI_MELEE as u8;
-    let o = model::facing_eval(
-        &square,
-        f.n.defender,
-        d,
-        f.facing,
-        flags,
-        rules_name(f.rules).unwrap(),
-    );
+    let o = model::facing_eval(&square, f.n.defender, d, f.facing, flags, f.rules);
     (
         o.arc_half_points + o.zone_half_points,
         o.damage_percent,

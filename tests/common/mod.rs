@@ -332,16 +332,12 @@ pub fn playground_with(bin: &Path, playground: &Path, key: &str, value: &str) {
     std::fs::write(&sysconf, lines.join("\n") + "\n").unwrap();
 }
 
-/// Every facing rule set sysconf FLANKING_RULES takes (design/FACING.md).
-pub const RULE_SETS: [&str; 7] = [
-    "proposal",
-    "implicit",
-    "dnd",
-    "opposite",
-    "tactics",
-    "proposal+opposite",
-    "proposal+tactics",
-];
+/// Every rule set sysconf FLANKING_RULES takes, from the rule-set table.
+pub fn rule_sets() -> Vec<&'static str> {
+    rust_flanking::facing::RuleSet::all()
+        .map(|r| r.name())
+        .collect()
+}
 
 /// The map part of a tty screen: rows 1..=21 of the 80x24 window.
 pub fn map_rows(screen: &str) -> Vec<Vec<char>> {

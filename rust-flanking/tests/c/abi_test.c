@@ -11,17 +11,14 @@
  * return value.  Then it checks every kind of invalid input and the percent
  * setting, printing "check ok ..." or "check FAIL ..." lines, and exits 1 if
  * any check failed.  With FIXTURES-DIR it also loads that directory through
- * the fixture functions (the in-game harness's way) and prints, per entry,
- *   "fixture name expect defender attack_dir rows cols def_row def_col
- *    c0..c7 glyphs", "fixture-error text", or for a fixture that uses
- * facing "fixture-facing name text" (flank_fixtures_get() refuses it), and
- * per entry through flank_fixtures_get_v2()
- *   "fixture2 name uses rules facing def_facing flags zone hit shield
- *    percent flat bits cf0..cf7", or for a fixture with threats from range
- *   "fixture-ranged name text" (both refuse it), and through
- * flank_fixtures_get_v3()
+ * the fixture functions (the in-game harness's way) and prints, per entry
+ * of flank_fixtures_get(), "fixture-error text", or
  *   "fixture3 name ranged nfar" and per far creature " letter row col line
- *    states arms".
+ *    states arms",
+ *   "fixture2 name uses rules facing def_facing flags zone hit shield
+ *    percent flat bits cf0..cf7" and
+ *   "fixture name expect defender attack_dir rows cols def_row def_col
+ *    c0..c7 glyphs".
  * Each line of FACING-CASES-FILE is "name defender attack_dir s0..s7 facing
  * flags rules" (decimal); for each it prints
  *   "facing-case name rc hit arc zone_hp zone percent flat bits shield rules"
@@ -202,9 +199,15 @@ static void check_invalid(void)
     expect_eq("set 100", flank_set_percent(FLANK_PERCENT_DEFAULT), FLANK_OK);
     expect_eq("get 100", flank_percent(), FLANK_PERCENT_DEFAULT);
 
-    /* strerror: a static string for every code, "unknown" for others. */
+    /* strerror: a static string for every code, "unknown" for others
+       (-11 and -14 were the old fixture getters' refusals, retired). */
     for (i = -14; i <= 0; i++) {
         const char *s = flank_strerror(i);
+        if (i == -11 || i == -14) {
+            snprintf(what, sizeof what, "strerror(%d) retired", i);
+            expect_eq(what, strcmp(s, "unknown error code"), 0);
+            continue;
+        }
         snprintf(what, sizeof what, "strerror(%d) names FLANK_", i);
         expect_eq(what, s != NULL && strncmp(s, "FLANK_", 6) == 0, 1);
         printf("strerror %d %s\n", i, s ? s : "(null)");
@@ -365,14 +368,15 @@ static void check_facing_invalid(void)
 
     expect_eq("sizeof flank_facing_input", (long) sizeof(struct flank_facing_input), 22);
     expect_eq("sizeof flank_facing_result", (long) sizeof(struct flank_facing_result), 12);
-    expect_eq("FLANK_ABI_VERSION", FLANK_ABI_VERSION, 5);
+    expect_eq("FLANK_ABI_VERSION", FLANK_ABI_VERSION, 6);
 }
 
-/* The fixture section: every entry of a directory, as the harness sees it. */
+/* The fixture section: every entry of a directory, as the harness sees it:
+   one getter, every field. */
 static void list_fixtures(const char *dir)
 {
     struct flank_fixture_set *set = flank_fixtures_new();
-    struct flank_fixture fx;
+    struct flank_fixture_v3 v3;
     int32_t i, n, added;
 
     expect_eq("flank_fixtures_new", set != NULL, 1);
@@ -382,74 +386,44 @@ static void list_fixtures(const char *dir)
     expect_eq("add(NULL set)", flank_fixtures_add(NULL, dir), FLANK_E_NULL);
     expect_eq("add(NULL path)", flank_fixtures_add(set, NULL), FLANK_E_NULL);
     expect_eq("count(NULL)", flank_fixtures_count(NULL), FLANK_E_NULL);
-    expect_eq("get(-1)", flank_fixtures_get(set, -1, &fx), FLANK_E_INDEX);
-    expect_eq("get(count)", flank_fixtures_get(set, n, &fx), FLANK_E_INDEX);
+    expect_eq("get(-1)", flank_fixtures_get(set, -1, &v3), FLANK_E_INDEX);
+    expect_eq("get(count)", flank_fixtures_get(set, n, &v3), FLANK_E_INDEX);
     expect_eq("get(NULL out)", flank_fixtures_get(set, 0, NULL), FLANK_E_NULL);
+    expect_eq("get(NULL set)", flank_fixtures_get(NULL, 0, &v3), FLANK_E_NULL);
     for (i = 0; i < n; i++) {
-        int d, rc;
-        struct flank_fixture_v2 v2;
+        int d;
+        const struct flank_fixture_v2 *v2 = &v3.v2;
+        const struct flank_fixture *fx = &v3.v2.base;
 
-        struct flank_fixture_v3 v3;
-
-        rc = flank_fixtures_get_v3(set, i, &v3);
-        expect_eq("get_v3", rc, FLANK_OK);
-        if (!v3.v2.base.error) {
-            printf("fixture3 %s %u %u", v3.v2.base.name, v3.ranged, v3.nfar);
-            for (d = 0; d < v3.nfar; d++)
-                printf(" %c %u %u %u %u %u", v3.far[d].letter, v3.far[d].row,
-                       v3.far[d].col, v3.far[d].line, v3.far[d].states,
-                       v3.far[d].arms);
-            printf("\n");
-            expect_eq("v3 reserved", v3.reserved, 0);
-            expect_eq("v3 far NULL iff none", v3.far == NULL, v3.nfar == 0);
-        }
-        rc = flank_fixtures_get_v2(set, i, &v2);
-        if (rc == FLANK_E_FIXTURE_RANGED) {
-            expect_eq("a refused ranged fixture has an error", v2.base.error != NULL, 1);
-            expect_eq("v2 refuses what v3 gives", v3.v2.base.error == NULL, 1);
-            expect_eq("get refuses it too", flank_fixtures_get(set, i, &fx),
-                      FLANK_E_FIXTURE_RANGED);
-            expect_eq("get's error too", fx.error != NULL, 1);
-            printf("fixture-ranged %s %s\n", v2.base.name,
-                   v2.base.error ? v2.base.error : "(null)");
+        expect_eq("get", flank_fixtures_get(set, i, &v3), FLANK_OK);
+        if (fx->error) {
+            printf("fixture-error %s\n", fx->error);
             continue;
         }
-        expect_eq("get_v2", rc, FLANK_OK);
-        expect_eq("v3 has v2's fields", memcmp(&v3.v2.uses_facing, &v2.uses_facing,
-                                               sizeof v2 - offsetof(struct flank_fixture_v2,
-                                                                    uses_facing)),
-                  0);
-        if (!v2.base.error) {
-            printf("fixture2 %s %u %u %u %u %u %u %u %u %u %d %u", v2.base.name,
-                   v2.uses_facing, v2.rules, v2.facing, v2.def_facing, v2.flags,
-                   v2.expect_zone, v2.expect_hit_half_points, v2.expect_shield,
-                   v2.expect_damage_percent, v2.expect_damage_flat, v2.expect_bits);
-            for (d = 0; d < FLANK_NDIRS; d++)
-                printf(" %u", v2.creature_facing[d]);
-            printf("\n");
-            expect_eq("v2 reserved", v2.reserved, 0);
-        }
-        rc = flank_fixtures_get(set, i, &fx);
-        if (rc == FLANK_E_FIXTURE_FACING) {
-            expect_eq("a refused facing fixture has an error", fx.error != NULL, 1);
-            expect_eq("only facing fixtures are refused", v2.uses_facing, 1);
-            printf("fixture-facing %s %s\n", fx.name, fx.error ? fx.error : "(null)");
-            continue;
-        }
-        expect_eq("get", rc, FLANK_OK);
-        expect_eq("v1 gets arc-only fixtures", v2.uses_facing, 0);
-        if (fx.error) {
-            printf("fixture-error %s\n", fx.error);
-            continue;
-        }
-        expect_eq("map length", (long) strlen(fx.map), (long) fx.rows * fx.cols);
-        expect_eq("@ at def_row, def_col", fx.map[fx.def_row * fx.cols + fx.def_col], '@');
-        expect_eq("reserved", fx.reserved, 0);
-        printf("fixture %s %u %u %u %u %u %u %u", fx.name, fx.expect_half_points,
-               fx.defender, fx.attack_dir, fx.rows, fx.cols, fx.def_row, fx.def_col);
+        printf("fixture3 %s %u %u", fx->name, v3.ranged, v3.nfar);
+        for (d = 0; d < v3.nfar; d++)
+            printf(" %c %u %u %u %u %u", v3.far[d].letter, v3.far[d].row,
+                   v3.far[d].col, v3.far[d].line, v3.far[d].states,
+                   v3.far[d].arms);
+        printf("\n");
+        expect_eq("v3 reserved", v3.reserved, 0);
+        expect_eq("v3 far NULL iff none", v3.far == NULL, v3.nfar == 0);
+        printf("fixture2 %s %u %u %u %u %u %u %u %u %u %d %u", fx->name,
+               v2->uses_facing, v2->rules, v2->facing, v2->def_facing, v2->flags,
+               v2->expect_zone, v2->expect_hit_half_points, v2->expect_shield,
+               v2->expect_damage_percent, v2->expect_damage_flat, v2->expect_bits);
         for (d = 0; d < FLANK_NDIRS; d++)
-            printf(" %u", fx.creature[d]);
-        printf(" %.8s\n", fx.glyph);
+            printf(" %u", v2->creature_facing[d]);
+        printf("\n");
+        expect_eq("v2 reserved", v2->reserved, 0);
+        expect_eq("map length", (long) strlen(fx->map), (long) fx->rows * fx->cols);
+        expect_eq("@ at def_row, def_col", fx->map[fx->def_row * fx->cols + fx->def_col], '@');
+        expect_eq("reserved", fx->reserved, 0);
+        printf("fixture %s %u %u %u %u %u %u %u", fx->name, fx->expect_half_points,
+               fx->defender, fx->attack_dir, fx->rows, fx->cols, fx->def_row, fx->def_col);
+        for (d = 0; d < FLANK_NDIRS; d++)
+            printf(" %u", fx->creature[d]);
+        printf(" %.8s\n", fx->glyph);
     }
     flank_fixtures_free(set);
     flank_fixtures_free(NULL);
@@ -606,9 +580,6 @@ static void check_ranged_invalid(void)
     r.arms[3] = FLANK_RA_LAUNCHER;
     expect_eq("strerror(FLANK_E_RANGED)",
               strncmp(flank_strerror(FLANK_E_RANGED), "FLANK_E_RANGED:", 15), 0);
-    expect_eq("strerror(FLANK_E_FIXTURE_RANGED)",
-              strncmp(flank_strerror(FLANK_E_FIXTURE_RANGED), "FLANK_E_FIXTURE_RANGED:", 23),
-              0);
 }
 
 /* The lines of `lines` a gatherer builds when it asks the engine which it

@@ -160,7 +160,7 @@ pub fn ranged_case_lines(f: &Fixture) -> Vec<String> {
     out
 }
 
-/// abi_test's "fixture3 ..." line: what flank_fixtures_get_v3() hands over
+/// abi_test's "fixture3 ..." line: what flank_fixtures_get() hands over
 /// of the ranged extension.
 pub fn fixture3_line(f: &Fixture) -> String {
     let mut l = format!("fixture3 {} {} {}", f.name, u8::from(f.ranged), f.far.len());
@@ -180,7 +180,7 @@ pub fn fixture3_line(f: &Fixture) -> String {
     l
 }
 
-/// abi_test's "fixture2 ..." line: what flank_fixtures_get_v2(), the game
+/// abi_test's "fixture2 ..." line: what flank_fixtures_get(), the game
 /// harness's reader, must hand over for fixture `f`.
 pub fn fixture2_line(f: &Fixture) -> String {
     let Some(spec) = &f.facing else {

@@ -6,9 +6,9 @@
 
 use std::fmt::Write as _;
 
+use flank_testkit::gen::Rng;
+use flank_testkit::model;
 use rust_flanking::facing::RuleSet;
-use rust_flanking::gen::Rng;
-use rust_flanking::model;
 use rust_flanking::sys::*;
 
 /// `FLANK_PLAN_NONE`.
@@ -92,7 +92,7 @@ pub fn random_target(rng: &mut Rng, creature_percent: u64, from_none: u64) -> fl
         let list: Vec<u8> = (0..8).filter(|d| candidates & (1 << d) != 0).collect();
         list[rng.below(list.len() as u64) as usize]
     };
-    let rules = RuleSet::all();
+    let rules: Vec<_> = RuleSet::all().collect();
     let rules = rules[rng.below(rules.len() as u64) as usize].id();
     // FLANK_FI_MELEE and attack_dir are ignored; ROGUE is refused
     let mut flags = 0u8;

@@ -14,7 +14,7 @@ use std::path::{Path, PathBuf};
 
 use crate::arena::{Policy, Scenario};
 use crate::fixture_abi::{c_string, small, stem_name};
-use crate::sys;
+use flank_rules::sys;
 
 pub use sys::{flank_arena, flank_arena_creature, flank_arena_file};
 

@@ -3,17 +3,19 @@
 //! allies, the rule set, and what the mover must do on each of its turns.
 //! The game's fixture harness plays each one through the real `m_move()`
 //! or `dog_move()`; [`MoveFixture::check`] checks the first turn's `move`
-//! against the planner ([`crate::plan`]) at the Rust layer.
+//! against the planner ([`flank_rules::plan`]) at the Rust layer.
 
 use std::collections::BTreeMap;
 use std::fmt;
 use std::path::{Path, PathBuf};
 
-use crate::facing::{AttackFacts, RuleSet, FACING_NONE};
+use crate::files::{self, FileError};
 use crate::fixture::{parse_dir, CreatureStates, DefenderTraits, Fixture, DIR_OFFSETS};
-use crate::plan::{self, Action};
-use crate::sys::{self, flank_facing_input, flank_plan_input, flank_plan_target};
+pub use crate::text::LayoutError;
 use crate::text::{Header, Layout, Text};
+use flank_rules::facing::{AttackFacts, RuleSet, FACING_NONE};
+use flank_rules::plan::{self, Action};
+use flank_rules::sys::{self, flank_facing_input, flank_plan_input, flank_plan_target};
 
 /// The most turns a fixture may expect.
 pub const MAX_TURNS: usize = sys::FLANK_MV_MAX_TURNS as usize;
@@ -148,14 +150,13 @@ pub struct MoveFixture {
 /// What is wrong with a movement fixture file.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum MoveErrorKind {
+    /// Something wrong with the layout the formats share (`key: value`
+    /// lines, `map:`, the map, `end`).
+    BadLayout(LayoutError),
     /// The file could not be read.
     Io(String),
-    /// A header line that is not `key: value`.
-    NotKeyValue(String),
     /// An unknown header key.
     UnknownKey(String),
-    /// A header key given twice (with the line of the first).
-    DuplicateKey(String, usize),
     /// A bad `rules:` (why).
     BadRules(String),
     /// A bad `facing:`.
@@ -176,18 +177,15 @@ pub enum MoveErrorKind {
     BadStates(String),
     /// A missing key.
     Missing(&'static str),
-    /// No `map:` line.
-    MissingMap,
-    /// The map block has no `end` line.
-    MissingEnd,
-    /// Something other than comments after `end`.
-    TextAfterEnd,
     /// A character that is not a glyph of the format (column).
     UnknownGlyph(char, usize),
     /// No `@` in the map.
     NoHero,
     /// A second `@` (with the line of the first).
     TwoHeroes(usize),
+    /// The map reaches further from `@` than the level has room for
+    /// ([`files::beyond_reach`]).
+    MapTooLarge(String),
     /// A map letter without a `creature` line.
     NoCreatureLine(char),
     /// A `creature` line for a letter not in the map.
@@ -199,28 +197,18 @@ pub enum MoveErrorKind {
 }
 
 /// A movement fixture error: the file, the 1-based line, what is wrong.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct MoveError {
-    /// The file.
-    pub file: PathBuf,
-    /// The 1-based line number.
-    pub line: usize,
-    /// What is wrong.
-    pub kind: MoveErrorKind,
-}
+pub type MoveError = FileError<MoveErrorKind>;
 
-impl fmt::Display for MoveError {
+impl fmt::Display for MoveErrorKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         use MoveErrorKind::*;
-        write!(f, "{}:{}: ", self.file.display(), self.line)?;
-        match &self.kind {
-            Io(e) => write!(f, "cannot read the file: {e}"),
-            NotKeyValue(l) => write!(f, "expected `key: value` or `map:`, found `{l}`"),
+        match self {
+            Io(e) => write!(f, "{e}"),
+            BadLayout(e) => write!(f, "{e}"),
             UnknownKey(k) => write!(
                 f,
                 "unknown key `{k}` (keys: name, rules, facing, mover, runs, expect, creature <letter>)"
             ),
-            DuplicateKey(k, first) => write!(f, "duplicate key `{k}` (first on line {first})"),
             BadRules(why) => write!(f, "{why}"),
             BadFacing(v) => write!(
                 f,
@@ -240,9 +228,6 @@ impl fmt::Display for MoveError {
             ),
             BadStates(why) => write!(f, "states {why}"),
             Missing(k) => write!(f, "missing `{k}:` line"),
-            MissingMap => write!(f, "missing `map:` block"),
-            MissingEnd => write!(f, "missing `end` after the map block"),
-            TextAfterEnd => write!(f, "text after `end` (only comments may follow the map)"),
             UnknownGlyph(c, col) => write!(
                 f,
                 "unknown glyph `{}` in column {col} (glyphs: letters . # * - | space + }} ^ 0 @)",
@@ -250,6 +235,7 @@ impl fmt::Display for MoveError {
             ),
             NoHero => write!(f, "no `@` (the hero) in the map block"),
             TwoHeroes(first) => write!(f, "two `@` in the map block (the first on line {first})"),
+            MapTooLarge(why) => write!(f, "{why}"),
             NoCreatureLine(c) => write!(f, "map letter `{c}` has no `creature {c}:` line"),
             NotInMap(c) => write!(f, "`creature {c}` but no `{c}` in the map"),
             MoverCount(c, n) => write!(
@@ -260,8 +246,6 @@ impl fmt::Display for MoveError {
         }
     }
 }
-
-impl std::error::Error for MoveError {}
 
 const STATE_WORDS: [&str; 8] = [
     "hostile", "peaceful", "tame", "sleeping", "fleeing", "hurt", "attacked", "still",
@@ -310,31 +294,17 @@ fn is_glyph(c: char) -> bool {
 impl MoveFixture {
     /// Reads and parses a movement fixture file.
     pub fn load(path: &Path) -> Result<MoveFixture, MoveError> {
-        match std::fs::read_to_string(path) {
-            Ok(text) => Self::parse(path, &text),
-            Err(e) => Err(MoveError {
-                file: path.to_path_buf(),
-                line: 0,
-                kind: MoveErrorKind::Io(e.to_string()),
-            }),
-        }
+        files::load(path, Self::parse, MoveErrorKind::Io)
     }
 
     /// Parses movement fixture text; `path` names the file in errors and
     /// gives the default name.
     pub fn parse(path: &Path, text: &str) -> Result<MoveFixture, MoveError> {
         use MoveErrorKind::*;
-        let err = |line: usize, kind: MoveErrorKind| MoveError {
-            file: path.to_path_buf(),
-            line,
-            kind,
-        };
-        let layout = |e: Layout| match e {
-            Layout::NotKeyValue(line, text) => err(line, NotKeyValue(text)),
-            Layout::DuplicateKey(line, key, first) => err(line, DuplicateKey(key, first)),
-            Layout::MissingMap(line) => err(line, MissingMap),
-            Layout::MissingEnd(line) => err(line, MissingEnd),
-            Layout::TextAfterEnd(line) => err(line, TextAfterEnd),
+        let err = |line: usize, kind: MoveErrorKind| FileError::at(path, line, kind);
+        let layout = |e: Layout| {
+            let (line, what) = e.split();
+            err(line, BadLayout(what))
         };
         let mut text = Text::new(text);
         let mut name = None;
@@ -446,6 +416,9 @@ impl MoveFixture {
         let Some(hero_at) = hero else {
             return Err(err(map_line, NoHero));
         };
+        if let Some((r, why)) = files::beyond_reach(&map, hero_at) {
+            return Err(err(map_line + 1 + r, MapTooLarge(why)));
+        }
         let Some((mover, mover_line)) = mover else {
             return Err(err(map_line, Missing("mover")));
         };
@@ -742,7 +715,7 @@ impl MoveFixture {
         if best_set != stars {
             return Err(format!(
                 "the best squares (hit {}, damage {}) are {}, but the `*` squares are {}",
-                crate::explain::format_half_points(best.0.into()),
+                flank_rules::explain::format_half_points(best.0.into()),
                 crate::fixture::damage_words(best.1, best.2),
                 words(&best_set),
                 words(&stars)
@@ -763,7 +736,7 @@ impl MoveFixture {
 /// Every `*.move` file under the given files and directories (directories
 /// recursively, each one's files sorted by path; a file is taken as is).
 pub fn collect(paths: &[PathBuf]) -> std::io::Result<Vec<PathBuf>> {
-    crate::fixture::collect_ext(paths, "move")
+    files::collect(paths, "move")
 }
 
 #[cfg(test)]

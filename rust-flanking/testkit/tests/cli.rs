@@ -4,7 +4,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 fn fixtures_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures")
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/fixtures")
 }
 
 fn flank(args: &[&std::ffi::OsStr]) -> (i32, String, String) {
@@ -36,8 +36,8 @@ fn copy_dir(from: &Path, to: &Path) {
 fn check_passes_on_all_fixtures() {
     let (code, out, err) = flank(&["check".as_ref(), fixtures_dir().as_os_str()]);
     assert_eq!(code, 0, "{out}{err}");
-    let files = rust_flanking::fixture::collect(&[fixtures_dir()]).unwrap();
-    let moves = rust_flanking::movement::collect(&[fixtures_dir()]).unwrap();
+    let files = flank_harness::fixture::collect(&[fixtures_dir()]).unwrap();
+    let moves = flank_harness::movement::collect(&[fixtures_dir()]).unwrap();
     assert!(moves.len() >= 12, "only {} movement fixtures", moves.len());
     assert!(out.lines().any(|l| l == "ok p01-lone-dingo"));
     assert!(out.lines().any(|l| l == "ok m02-wall-lone"));
@@ -101,10 +101,16 @@ fn check_fails_when_an_expected_value_is_changed() {
     let victim = tmp.join("proposal/p03-split-pair.flank");
     let text = std::fs::read_to_string(&victim).unwrap();
     std::fs::write(&victim, text.replace("expect: 3", "expect: 3.5")).unwrap();
-    // and a malformed one
+    // and a malformed one, and one whose map the level cannot hold
     std::fs::write(
         tmp.join("zz-broken.flank"),
         "attacker: n\nexpect: 0\nmap:\n.d.\n.@.\n",
+    )
+    .unwrap();
+    let wide = format!(".d.{}", ".".repeat(40));
+    std::fs::write(
+        tmp.join("zz-wide.flank"),
+        format!("attacker: n\nexpect: 0\nmap:\n{wide}\n.@.\n...\nend\n"),
     )
     .unwrap();
 
@@ -120,12 +126,17 @@ fn check_fails_when_an_expected_value_is_changed() {
             .any(|l| l.starts_with("FAIL ") && l.contains("zz-broken.flank:5: missing `end`")),
         "{out}"
     );
-    let n = rust_flanking::movement::collect(&[fixtures_dir()])
+    assert!(
+        out.lines().any(|l| l.starts_with("FAIL ")
+            && l.contains("zz-wide.flank:4: the map reaches 41 columns right of `@`")),
+        "{out}"
+    );
+    let n = flank_harness::movement::collect(&[fixtures_dir()])
         .unwrap()
         .len();
     assert!(
         out.trim_end().ends_with(&format!(
-            "passed, 2 failed ({n} of {n} movement fixtures passed)"
+            "passed, 3 failed ({n} of {n} movement fixtures passed)"
         )),
         "{out}"
     );
@@ -225,7 +236,7 @@ fn check_fails_when_a_facing_expectation_is_changed() {
     let tmp = std::env::temp_dir().join(format!("flank-cli-facing-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&tmp);
     copy_dir(&fixtures_dir(), &tmp);
-    let files = rust_flanking::fixture::collect(std::slice::from_ref(&tmp)).unwrap();
+    let files = flank_harness::fixture::collect(std::slice::from_ref(&tmp)).unwrap();
 
     // One expected zone and one expected damage, each in its own file.
     let zone = tmp.join("facing-dnd/d03-rear-plus-4.flank");
@@ -271,7 +282,7 @@ fn check_fails_when_a_facing_expectation_is_changed() {
             && l.contains("bad expect-damage: `20->17` does not follow from 80% +0")),
         "{out}"
     );
-    let n = rust_flanking::movement::collect(std::slice::from_ref(&tmp))
+    let n = flank_harness::movement::collect(std::slice::from_ref(&tmp))
         .unwrap()
         .len();
     assert!(
@@ -365,9 +376,9 @@ fn gen_facing_writes_facing_fixtures_that_check() {
     let (code, out, err) = flank(&["check".as_ref(), dir.as_os_str()]);
     assert_eq!(code, 0, "{out}{err}");
     assert!(out.ends_with("40 passed, 0 failed\n"), "{out}");
-    let files = rust_flanking::fixture::collect(std::slice::from_ref(&dir)).unwrap();
+    let files = flank_harness::fixture::collect(std::slice::from_ref(&dir)).unwrap();
     for f in &files {
-        let f = rust_flanking::fixture::Fixture::load(f).unwrap();
+        let f = flank_harness::fixture::Fixture::load(f).unwrap();
         assert!(f.uses_facing(), "{}", f.name);
     }
     std::fs::remove_dir_all(&dir).unwrap();

@@ -5,7 +5,7 @@ use std::env;
 use std::path::PathBuf;
 
 fn main() {
-    let header = "include/flanking.h";
+    let header = "../include/flanking.h";
     println!("cargo:rerun-if-changed={header}");
     println!("cargo:rerun-if-changed=build.rs");
 

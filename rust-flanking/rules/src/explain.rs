@@ -69,7 +69,7 @@ pub fn facing_words(
     input: &crate::facing::FacingInput,
     r: &crate::sys::flank_facing_result,
 ) -> String {
-    use crate::facing::{bits, facing_name, turn_distance, Base, Zone};
+    use crate::facing::{bits, facing_name, turn_distance, Flow, Zone};
     let a = input.hood().attack_dir();
     let f = input.facing();
     let rules = input.rules();
@@ -93,82 +93,49 @@ pub fn facing_words(
         s.push(' ');
         s.push_str(q);
     };
-    match rules.base() {
-        Base::Proposal => quote(
-            &mut s,
-            "The proposal's rule set: the zone changes nothing; the bonus is the arc score alone.",
-        ),
-        Base::Implicit => match zone {
-            Zone::Front => quote(&mut s, "A front tile: no bonus."),
-            Zone::Flank => quote(
-                &mut s,
-                "\"If the attacker is in a flank tile it receives a small (system-dependent) to-hit bonus\": +2.",
-            ),
-            Zone::Rear => quote(
-                &mut s,
-                "\"If it is in a rear tile it receives a substantial bonus\": +4.",
-            ),
-        },
-        Base::Dnd => {
+    // Every sentence below is the rule set's row's (facing::RULES): the
+    // seeds' words, and the row's numbers where a zone's words say {hit}.
+    let row = rules.row();
+    let z = usize::from(zone.code());
+    if !row.words.preface.is_empty() {
+        quote(&mut s, row.words.preface);
+    }
+    match row.flow {
+        Flow::EveryAttack => {
+            let hit = format!("+{}", format_half_points(row.hit[z].into()));
+            quote(&mut s, &row.words.zone[z].replace("{hit}", &hit));
+        }
+        Flow::AllyOppositeFirst { words, .. } => {
             quote(
                 &mut s,
-                "\"This variant supersedes the standard rules for flanking\": no arc score.",
-            );
-            match zone {
-                Zone::Front => quote(&mut s, "From the front: no bonus."),
-                Zone::Flank => quote(
-                    &mut s,
-                    "\"If you're attacking from a foe's flank area (or the squares beyond it, if you have a reach weapon or ranged weapon), you get a +2 bonus on the attack roll. You don't need anyone opposite you on the other side of your foe.\"",
-                ),
-                Zone::Rear => quote(
-                    &mut s,
-                    "\"If you're attacking from a foe's rear area (or the squares beyond it), you get a +4 bonus on the attack roll.\"",
-                ),
-            }
-        }
-        Base::Opposite => {
-            if r.bits & bits::FLANKED != 0 {
-                quote(&mut s, "\"Flanking is achieved when two allies attack an enemy from opposite sides\" (UC-001: \"Attack with ally on opposite side -> +2 attack bonus\"), and it is checked first: \"Ally on Opposite? -Yes-> Return: FLANKED (+2 attack)\".");
-            } else if r.bits & bits::BEHIND != 0 {
-                quote(&mut s, "UC-002 Backstab: \"Attack from behind target's facing -> +2 attack, +2 damage\".");
-            } else if r.bits & bits::SIDE != 0 {
-                quote(&mut s, "UC-003 Side Attack: \"Attack from side -> No bonus (noted)\".");
-            } else if !input.facts().melee {
-                quote(&mut s, "Not a melee attack: \"Adjacent? -No-> Return: No flanking (range too far)\".");
-            } else {
-                quote(&mut s, "UC-004 Front Attack: \"Attack from faced direction -> No bonus\".");
-            }
-            if r.bits & bits::TURNS != 0 {
-                quote(&mut s, "\"Creatures auto-face toward attack target\": the defender turns to face its attacker.");
-            }
-        }
-        Base::Tactics => {
-            quote(
-                &mut s,
-                match zone {
-                    Zone::Front => "\"Directly facing defender | 100% | Frontal\".",
-                    Zone::Flank => "\"Side of defender | 125% | Flank\".",
-                    Zone::Rear => "\"Behind defender | 150% | Backstab\".",
+                if r.bits & bits::FLANKED != 0 {
+                    words.flanked
+                } else if r.bits & bits::BEHIND != 0 {
+                    words.behind
+                } else if r.bits & bits::SIDE != 0 {
+                    words.side
+                } else if !input.facts().melee {
+                    words.not_melee
+                } else {
+                    words.front
                 },
             );
-            if r.bits & bits::SHIELD_DAMAGE != 0 {
-                quote(&mut s, "\"When attacked from the front (Frontal zone only), incoming damage is reduced by 20%\"; \"Shield reduction is applied after position multipliers but before floor rounding.\"");
+            if r.bits & bits::TURNS != 0 {
+                quote(&mut s, words.turns);
             }
         }
     }
+    if r.bits & bits::SHIELD_DAMAGE != 0 {
+        quote(&mut s, row.words.shield_damage);
+    }
     if r.bits & bits::BACKSTAB != 0 {
-        quote(&mut s, "\"A rogue can strike for sneak attack damage ... whenever she's attacking with a melee weapon from the foe's rear area\": a backstab.");
+        quote(&mut s, row.words.backstab);
     }
     if r.bits & bits::UNNOTICED != 0 {
-        quote(&mut s, "\"It's much easier to see what's going on in your front area, and much easier to sneak around behind someone's back\": the sleeping defender does not notice.");
+        quote(&mut s, row.words.unnoticed);
     }
     if input.facts().shield {
-        let rule = match rules.base() {
-            Base::Implicit => "\"If an attacking melee monster is in a flank or rear tile, the player does not receive defensive benefits from a shield.\"",
-            Base::Dnd => "\"The shield only adds to the character's AC against attacks coming from his front area and the flank area on the shield's side\" (the shield is on the defender's left).",
-            _ => "The shield counts as NetHack counts it.",
-        };
-        quote(&mut s, rule);
+        quote(&mut s, row.words.shield);
         quote(
             &mut s,
             if r.shield_counts != 0 {
@@ -193,7 +160,16 @@ pub fn facing_words(
     };
     s.push_str(&format!(
         " To hit: {hit}. Damage: {}.",
-        crate::fixture::damage_words(r.damage_percent, r.damage_flat)
+        damage_words(r.damage_percent, r.damage_flat)
     ));
     s
+}
+
+/// A damage change in words (`125%`, `100% +2`), as fixtures write it.
+pub fn damage_words(percent: u16, flat: i16) -> String {
+    if flat == 0 {
+        format!("{percent}%")
+    } else {
+        format!("{percent}% {flat:+}")
+    }
 }

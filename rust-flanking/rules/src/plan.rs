@@ -592,7 +592,7 @@ impl CandidateWorth {
 
 /// Every candidate square of a plan input with its worth, targets in
 /// order, then directions clockwise from west: what [`plan`] chooses
-/// among (the movement fixtures' check, `crate::movement`).
+/// among (the movement fixtures' check in flank-harness, `movement`).
 pub fn candidate_worths(raw: &flank_plan_input) -> Result<Vec<CandidateWorth>, PlanError> {
     let targets = validate(raw)?;
     let mut out = Vec::new();

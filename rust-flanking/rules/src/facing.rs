@@ -1,5 +1,5 @@
-//! Facing (design/FACING.md): zones, the five rule sets as one table of
-//! data, and the evaluation behind `flank_facing_eval`.
+//! Facing: zones, the rule sets as one table of data ([`RULES`], a row per
+//! rule set), and the evaluation behind `flank_facing_eval`.
 //!
 //! Directions are the arc rules' own (`xdir[]`/`ydir[]` order: 0 W, 1 NW,
 //! 2 N, 3 NE, 4 E, 5 SE, 6 S, 7 SW, clockwise). A defender facing `f`
@@ -9,6 +9,9 @@
 
 use core::fmt;
 
+pub use crate::rule_sets::{
+    AllyOppositeWords, Combine, Flow, Guide, RuleRow, RuleSet, RulesError, ShieldRule, Words, RULES,
+};
 use crate::rules::{dir_name, is_threat, FlankError, Neighbourhood};
 use crate::sys::{self, flank_facing_input, flank_facing_result};
 
@@ -20,7 +23,6 @@ const FI_ROGUE: u8 = sys::FLANK_FI_ROGUE as u8;
 const FI_MELEE: u8 = sys::FLANK_FI_MELEE as u8;
 const FI_HELPLESS: u8 = sys::FLANK_FI_HELPLESS as u8;
 const FI_ALL: u8 = sys::FLANK_FI_ALL as u8;
-const PLUS_ARC: u8 = sys::FLANK_RULES_PLUS_ARC as u8;
 
 /// Result bits, typed (`FLANK_FR_*`).
 pub mod bits {
@@ -121,261 +123,6 @@ pub fn zone(attack_dir: u8, facing: u8) -> Zone {
 /// flank is `f - 2` (counter-clockwise on the screen).
 pub fn shield_flank(facing: u8) -> u8 {
     (facing + 6) % 8
-}
-
-/// The five rule sets of design/FACING.md.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Base {
-    /// The proposal: the arc score alone.
-    Proposal = 0,
-    /// Implicit facing.
-    Implicit = 1,
-    /// D&D combat facing.
-    Dnd = 2,
-    /// The flanking service: an ally opposite.
-    Opposite = 3,
-    /// Terminal Tactics: damage by zone.
-    Tactics = 4,
-}
-
-/// How a rule set treats the defender's shield.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum ShieldRule {
-    /// NetHack's own rule: the shield always counts toward AC.
-    Always,
-    /// Only against attacks from the front.
-    FrontOnly,
-    /// The front and the flank on the shield's side ([`shield_flank`]).
-    FrontAndShieldFlank,
-    /// Counts toward AC always, and takes `percent`% off the damage of an
-    /// attack from the front, after the zone's multiplier.
-    FrontDamage {
-        /// The damage that is left, in percent (80).
-        percent: u16,
-    },
-}
-
-/// One rule set's row of design/FACING.md's table.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct RuleRow {
-    /// The rule set.
-    pub base: Base,
-    /// Its name.
-    pub name: &'static str,
-    /// Whether the arc score is its positional part.
-    pub arc: bool,
-    /// To-hit bonus per zone (front, flank, rear), half points.
-    pub hit: [u8; 3],
-    /// Damage percent per zone.
-    pub damage_percent: [u16; 3],
-    /// Flat damage per zone.
-    pub damage_flat: [i16; 3],
-    /// The shield rule.
-    pub shield: ShieldRule,
-    /// `dnd`: a Rogue's melee attack from the rear is a backstab, and a
-    /// helpless defender does not notice its rear.
-    pub rogue_and_notice: bool,
-    /// `opposite`: the service spec's flow chart (adjacent attacks only;
-    /// an ally opposite first, then behind, then side; the defender turns).
-    pub service_flow: bool,
-}
-
-/// design/FACING.md's table, one row per rule set. The `opposite` row's
-/// numbers are its "behind" (+2 to hit, +2 damage); its "flanked" (+2 to
-/// hit) is [`OPPOSITE_FLANKED_HIT`], and the flow chart picks one.
-pub const RULES: [RuleRow; 5] = [
-    RuleRow {
-        base: Base::Proposal,
-        name: "proposal",
-        arc: true,
-        hit: [0, 0, 0],
-        damage_percent: [100, 100, 100],
-        damage_flat: [0, 0, 0],
-        shield: ShieldRule::Always,
-        rogue_and_notice: false,
-        service_flow: false,
-    },
-    RuleRow {
-        base: Base::Implicit,
-        name: "implicit",
-        arc: true,
-        // "a small ... to-hit bonus", "a substantial bonus": +2, +4.
-        hit: [0, 4, 8],
-        damage_percent: [100, 100, 100],
-        damage_flat: [0, 0, 0],
-        shield: ShieldRule::FrontOnly,
-        rogue_and_notice: false,
-        service_flow: false,
-    },
-    RuleRow {
-        base: Base::Dnd,
-        name: "dnd",
-        arc: false,
-        hit: [0, 4, 8],
-        damage_percent: [100, 100, 100],
-        damage_flat: [0, 0, 0],
-        shield: ShieldRule::FrontAndShieldFlank,
-        rogue_and_notice: true,
-        service_flow: false,
-    },
-    RuleRow {
-        base: Base::Opposite,
-        name: "opposite",
-        arc: false,
-        hit: [0, 0, 4],
-        damage_percent: [100, 100, 100],
-        damage_flat: [0, 0, 2],
-        shield: ShieldRule::Always,
-        rogue_and_notice: false,
-        service_flow: true,
-    },
-    RuleRow {
-        base: Base::Tactics,
-        name: "tactics",
-        arc: false,
-        hit: [0, 0, 0],
-        damage_percent: [100, 125, 150],
-        damage_flat: [0, 0, 0],
-        shield: ShieldRule::FrontDamage { percent: 80 },
-        rogue_and_notice: false,
-        service_flow: false,
-    },
-];
-
-/// `opposite`: "Flanking provides +2 attack bonus", in half points.
-pub const OPPOSITE_FLANKED_HIT: u8 = 4;
-
-/// A valid rule set: a base, maybe with the arc score added.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct RuleSet {
-    base: Base,
-    plus_arc: bool,
-}
-
-/// Why a rule set name was refused.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum RulesError {
-    /// Not a rule set's name.
-    Unknown(String),
-    /// `proposal+dnd`: D&D facing replaces the arc score.
-    DndSupersedes,
-    /// Two facing rule sets combined (`dnd+tactics`), or `proposal+proposal`.
-    TwoFacingSets(String),
-}
-
-impl fmt::Display for RulesError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            RulesError::Unknown(n) => write!(
-                f,
-                "unknown rule set `{n}` (rule sets: proposal implicit dnd opposite tactics, or proposal+<one of them>)"
-            ),
-            RulesError::DndSupersedes => write!(
-                f,
-                "`proposal+dnd` does not combine: D&D combat facing \"supersedes the standard rules for flanking\"; write `dnd`"
-            ),
-            RulesError::TwoFacingSets(n) => write!(
-                f,
-                "`{n}`: only `proposal` combines, with one other rule set (proposal+implicit, proposal+opposite, proposal+tactics)"
-            ),
-        }
-    }
-}
-
-impl std::error::Error for RulesError {}
-
-impl RuleSet {
-    /// `proposal`, the default.
-    pub const PROPOSAL: RuleSet = RuleSet {
-        base: Base::Proposal,
-        plus_arc: false,
-    };
-
-    /// Every valid rule set, in id order.
-    pub fn all() -> [RuleSet; 7] {
-        let plain = |base| RuleSet {
-            base,
-            plus_arc: false,
-        };
-        let arc = |base| RuleSet {
-            base,
-            plus_arc: true,
-        };
-        [
-            plain(Base::Proposal),
-            plain(Base::Implicit),
-            plain(Base::Dnd),
-            plain(Base::Opposite),
-            plain(Base::Tactics),
-            arc(Base::Opposite),
-            arc(Base::Tactics),
-        ]
-    }
-
-    /// The rule set of an id (`FLANK_RULES_*`), if valid.
-    pub fn from_id(id: u8) -> Option<RuleSet> {
-        RuleSet::all().into_iter().find(|r| r.id() == id)
-    }
-
-    /// The id.
-    pub fn id(self) -> u8 {
-        self.base as u8 | if self.plus_arc { PLUS_ARC } else { 0 }
-    }
-
-    /// The base rule set.
-    pub fn base(self) -> Base {
-        self.base
-    }
-
-    /// The table row of the base.
-    pub fn row(self) -> &'static RuleRow {
-        &RULES[self.base as usize]
-    }
-
-    /// Whether the arc score counts.
-    pub fn uses_arc(self) -> bool {
-        self.plus_arc || self.row().arc
-    }
-
-    /// The canonical name: `dnd`, `proposal+tactics`.
-    pub fn name(self) -> &'static str {
-        match (self.base, self.plus_arc) {
-            (Base::Opposite, true) => "proposal+opposite",
-            (Base::Tactics, true) => "proposal+tactics",
-            (b, _) => RULES[b as usize].name,
-        }
-    }
-
-    /// Parses a name: one of the five, or `proposal+<name>`.
-    pub fn parse(name: &str) -> Result<RuleSet, RulesError> {
-        let base_of = |n: &str| RULES.iter().find(|r| r.name == n).map(|r| r.base);
-        match name.split_once('+') {
-            None => base_of(name)
-                .map(|base| RuleSet {
-                    base,
-                    plus_arc: false,
-                })
-                .ok_or_else(|| RulesError::Unknown(name.into())),
-            Some((first, second)) => {
-                let (Some(a), Some(b)) = (base_of(first), base_of(second)) else {
-                    return Err(RulesError::Unknown(name.into()));
-                };
-                match (a, b) {
-                    (Base::Proposal, Base::Dnd) => Err(RulesError::DndSupersedes),
-                    // implicit's positional part is the arc score already.
-                    (Base::Proposal, Base::Implicit) => Ok(RuleSet {
-                        base: Base::Implicit,
-                        plus_arc: false,
-                    }),
-                    (Base::Proposal, b @ (Base::Opposite | Base::Tactics)) => Ok(RuleSet {
-                        base: b,
-                        plus_arc: true,
-                    }),
-                    _ => Err(RulesError::TwoFacingSets(name.into())),
-                }
-            }
-        }
-    }
 }
 
 /// Facts a facing evaluation needs beyond the squares (`FLANK_FI_*`).
@@ -629,12 +376,12 @@ impl FacingInput {
         let (mut hit, mut percent, mut flat) =
             (row.hit[z], row.damage_percent[z], row.damage_flat[z]);
 
-        if row.service_flow {
+        if let Flow::AllyOppositeFirst { ally_hit, .. } = row.flow {
             // "Adjacent? No -> Return: No flanking (range too far)".
             (hit, flat) = (0, 0);
             if facts.melee {
                 if opposite {
-                    hit = OPPOSITE_FLANKED_HIT;
+                    hit = ally_hit;
                     bits |= bits::FLANKED;
                 } else if zone == Zone::Rear {
                     (hit, flat) = (row.hit[z], row.damage_flat[z]);
@@ -647,12 +394,12 @@ impl FacingInput {
                 }
             }
         }
-        if row.rogue_and_notice && zone == Zone::Rear {
-            if facts.rogue && facts.melee {
+        if (row.backstab || row.rear_unnoticed) && zone == Zone::Rear {
+            if row.backstab && facts.rogue && facts.melee {
                 bits |= bits::BACKSTAB;
             }
             let hero_defender = u32::from(self.hood.raw().defender) & sys::FLANK_DEF_HERO != 0;
-            if facts.helpless && !hero_defender {
+            if row.rear_unnoticed && facts.helpless && !hero_defender {
                 bits |= bits::UNNOTICED;
             }
         }
@@ -700,7 +447,7 @@ pub fn apply_damage(old: i32, percent: u16, flat: i16) -> i32 {
 /// The words of a facing, `n`..`nw` or `faceless`.
 pub fn facing_word(facing: u8) -> &'static str {
     match facing {
-        0..=7 => crate::fixture::DIR_WORDS[usize::from(facing)],
+        0..=7 => crate::rules::DIR_WORDS[usize::from(facing)],
         _ => "faceless",
     }
 }
@@ -736,39 +483,6 @@ mod tests {
         for a in 0..8 {
             assert_eq!(zone(a, FACING_NONE), Zone::Front);
         }
-    }
-
-    #[test]
-    fn names_round_trip() {
-        for r in RuleSet::all() {
-            assert_eq!(RuleSet::parse(r.name()), Ok(r));
-            assert_eq!(RuleSet::from_id(r.id()), Some(r));
-        }
-        assert_eq!(
-            RuleSet::parse("proposal+implicit"),
-            RuleSet::parse("implicit")
-        );
-        assert_eq!(
-            RuleSet::parse("proposal+dnd"),
-            Err(RulesError::DndSupersedes)
-        );
-        for bad in [
-            "",
-            "DND",
-            "dnd+tactics",
-            "proposal+proposal",
-            "tactics+proposal",
-            "proposal+",
-            "+dnd",
-            "proposal+tactics+dnd",
-            " dnd",
-        ] {
-            assert!(RuleSet::parse(bad).is_err(), "{bad:?}");
-        }
-        let valid: Vec<u8> = (0..=255)
-            .filter(|&i| RuleSet::from_id(i).is_some())
-            .collect();
-        assert_eq!(valid, [0, 1, 2, 3, 4, 0x13, 0x14]);
     }
 
     #[test]

@@ -7,15 +7,18 @@
 //! flank score FILE...       print each fixture's score
 //! flank explain FILE        explain one score in the proposal's words
 //! flank gen SEED COUNT DIR  write COUNT random valid fixtures of SEED
+//! flank rules [--markdown]  every rule set, from the rule-set table
 //! ```
 
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use rust_flanking::explain::{explain_words, facing_words, format_half_points};
-use rust_flanking::fixture::{collect, damage_words, extra_words, Fixture};
-use rust_flanking::movement::{self, MoveFixture};
-use rust_flanking::sys::flank_facing_result;
+use flank_harness::fixture::{collect, damage_words, extra_words, Fixture};
+use flank_harness::movement::{self, MoveFixture};
+use flank_rules::explain::{explain_words, facing_words, format_half_points};
+use flank_rules::facing::RuleSet;
+use flank_rules::sys::flank_facing_result;
+use flank_testkit::rules_markdown;
 
 const USAGE: &str = "usage:
   flank check FILE|DIR...   check that every fixture (*.flank, directories
@@ -28,6 +31,10 @@ const USAGE: &str = "usage:
                             (--facing: with facing fields, expectations
                             set by the engine: flank gen --facing SEED ...;
                             --ranged: with threats from range)
+  flank rules               every rule set's name, one a line, the
+                            default first (what sysconf accepts)
+  flank rules --markdown    the players' table of the rule sets, as
+                            README.md shows it
 
 Fixtures with `rules:` (the facing extension) are also checked for their
 zone, to-hit bonus, damage, shield and extras.  `check` also reads the
@@ -62,6 +69,17 @@ fn main() -> ExitCode {
     }
     let paths: Vec<PathBuf> = rest.iter().map(PathBuf::from).collect();
     match cmd.as_str() {
+        "rules" if rest.is_empty() => {
+            for r in RuleSet::all() {
+                say!("{}", r.name());
+            }
+            ExitCode::SUCCESS
+        }
+        "rules" if rest.len() == 1 && rest[0] == "--markdown" => {
+            say!("{}", rules_markdown());
+            ExitCode::SUCCESS
+        }
+        "rules" => usage("`rules` takes nothing, or --markdown"),
         "check" if !paths.is_empty() => check(&paths),
         "score" if !paths.is_empty() => score(&paths),
         "explain" if paths.len() == 1 => explain(&paths[0]),
@@ -110,7 +128,7 @@ fn facing_summary(r: &flank_facing_result) -> String {
         } else {
             "ignored"
         },
-        extra_words(r.bits & !rust_flanking::facing::bits::ARC)
+        extra_words(r.bits & !flank_rules::facing::bits::ARC)
     )
 }
 
@@ -243,7 +261,7 @@ fn explain(path: &std::path::Path) -> ExitCode {
             if extra != 0 {
                 let dirs: Vec<&str> = (0..8u8)
                     .filter(|d| extra & (1 << d) != 0)
-                    .map(rust_flanking::rules::dir_name)
+                    .map(flank_rules::rules::dir_name)
                     .collect();
                 say!("Threatened from range: {}.", dirs.join(", "));
             }
@@ -287,9 +305,9 @@ fn gen(seed: &str, count: &str, dir: &std::path::Path, kind: Kind) -> ExitCode {
         return usage(&format!("bad count `{count}`: a whole number"));
     };
     let written = match kind {
-        Kind::Arc => rust_flanking::gen::write_fixtures(dir, seed, count),
-        Kind::Facing => rust_flanking::gen::write_facing_fixtures(dir, seed, count),
-        Kind::Ranged => rust_flanking::gen::write_ranged_fixtures(dir, seed, count),
+        Kind::Arc => flank_testkit::gen::write_fixtures(dir, seed, count),
+        Kind::Facing => flank_testkit::gen::write_facing_fixtures(dir, seed, count),
+        Kind::Ranged => flank_testkit::gen::write_ranged_fixtures(dir, seed, count),
     };
     match written {
         Ok(files) => {

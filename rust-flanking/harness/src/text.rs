@@ -22,6 +22,53 @@ pub(crate) enum Layout {
     TextAfterEnd(usize),
 }
 
+/// What is wrong with the layout, without its line: the words every
+/// format's errors use for it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum LayoutError {
+    /// A header line that is not `key: value` (the line's content).
+    NotKeyValue(String),
+    /// A key given twice: the key, and the line of the first.
+    DuplicateKey(String, usize),
+    /// No `map:` line.
+    MissingMap,
+    /// The map has no `end` line.
+    MissingEnd,
+    /// Something other than comments after `end`.
+    TextAfterEnd,
+}
+
+impl std::fmt::Display for LayoutError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            LayoutError::NotKeyValue(l) => {
+                write!(f, "expected `key: value` or `map:`, found `{l}`")
+            }
+            LayoutError::DuplicateKey(k, first) => {
+                write!(f, "duplicate key `{k}` (first on line {first})")
+            }
+            LayoutError::MissingMap => write!(f, "missing `map:` block"),
+            LayoutError::MissingEnd => write!(f, "missing `end` after the map block"),
+            LayoutError::TextAfterEnd => {
+                write!(f, "text after `end` (only comments may follow the map)")
+            }
+        }
+    }
+}
+
+impl Layout {
+    /// The line, and what is wrong there.
+    pub(crate) fn split(self) -> (usize, LayoutError) {
+        match self {
+            Layout::NotKeyValue(line, text) => (line, LayoutError::NotKeyValue(text)),
+            Layout::DuplicateKey(line, key, first) => (line, LayoutError::DuplicateKey(key, first)),
+            Layout::MissingMap(line) => (line, LayoutError::MissingMap),
+            Layout::MissingEnd(line) => (line, LayoutError::MissingEnd),
+            Layout::TextAfterEnd(line) => (line, LayoutError::TextAfterEnd),
+        }
+    }
+}
+
 /// One header line: its number, its key (inner white space folded) and
 /// its value (trimmed).
 pub(crate) struct Header<'a> {

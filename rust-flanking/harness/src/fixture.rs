@@ -5,13 +5,16 @@
 use std::fmt;
 use std::path::{Path, PathBuf};
 
-use crate::facing::{self, bits, AttackFacts, FacingError, FacingInput, RuleSet, Zone};
-use crate::rules::{dir_name, Neighbourhood};
-use crate::sys::{self, flank_facing_result, flank_neighbourhood, flank_ranged};
+use crate::files::{self, FileError};
+pub use crate::text::LayoutError;
 use crate::text::{Header, Layout, Text};
+use flank_rules::facing::{self, bits, AttackFacts, FacingError, FacingInput, RuleSet, Zone};
+use flank_rules::rules::{dir_name, Neighbourhood};
+use flank_rules::sys::{self, flank_facing_result, flank_neighbourhood, flank_ranged};
 
-/// The direction words of the format, indexed by direction (0 W .. 7 SW).
-pub const DIR_WORDS: [&str; 8] = ["w", "nw", "n", "ne", "e", "se", "s", "sw"];
+/// The direction words of the format, indexed by direction (0 W .. 7 SW):
+/// the rules' short names.
+pub use flank_rules::rules::DIR_WORDS;
 /// (dx, dy) of each direction, NetHack's `xdir[]`/`ydir[]`.
 pub const DIR_OFFSETS: [(isize, isize); 8] = [
     (-1, 0),
@@ -201,14 +204,13 @@ pub struct FacingSpec {
 /// What is wrong with a fixture file.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum FixtureErrorKind {
+    /// Something wrong with the layout the formats share (`key: value`
+    /// lines, `map:`, the map, `end`).
+    BadLayout(LayoutError),
     /// The file could not be read.
     Io(String),
-    /// A header line that is not `key: value`.
-    NotKeyValue(String),
     /// An unknown header key.
     UnknownKey(String),
-    /// A header key given twice (with the line of the first).
-    DuplicateKey(String, usize),
     /// Not one of n ne e se s sw w nw.
     BadDirection(String),
     /// `expect` is not a multiple of 0.5 in 0..9.
@@ -236,20 +238,17 @@ pub enum FixtureErrorKind {
     MissingAttacker,
     /// No `expect:` line.
     MissingExpect,
-    /// No `map:` line.
-    MissingMap,
-    /// The map block has no `end` line.
-    MissingEnd,
     /// No `@` in the map.
     NoDefender,
     /// A second `@` (with the line of the first).
     TwoDefenders(usize),
+    /// The map reaches further from `@` than the level has room for
+    /// ([`files::beyond_reach`]).
+    MapTooLarge(String),
     /// A neighbour of `@` lies outside the map block.
     NeighbourOutside(String),
     /// A character that is not a glyph of the format.
     UnknownGlyph(char, usize),
-    /// Something other than comments after `end`.
-    TextAfterEnd,
     /// A facing key without `rules:`.
     FacingWithoutRules(String),
     /// `rules:` without a key it needs.
@@ -275,28 +274,18 @@ pub enum FixtureErrorKind {
 }
 
 /// A fixture error: the file, the 1-based line, and what is wrong there.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct FixtureError {
-    /// The file.
-    pub file: PathBuf,
-    /// The 1-based line number.
-    pub line: usize,
-    /// What is wrong.
-    pub kind: FixtureErrorKind,
-}
+pub type FixtureError = FileError<FixtureErrorKind>;
 
-impl fmt::Display for FixtureError {
+impl fmt::Display for FixtureErrorKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         use FixtureErrorKind::*;
-        write!(f, "{}:{}: ", self.file.display(), self.line)?;
-        match &self.kind {
-            Io(e) => write!(f, "cannot read the file: {e}"),
-            NotKeyValue(l) => write!(f, "expected `key: value` or `map:`, found `{l}`"),
+        match self {
+            Io(e) => write!(f, "{e}"),
+            BadLayout(e) => write!(f, "{e}"),
             UnknownKey(k) => write!(
                 f,
                 "unknown key `{k}` (keys: name, attacker, expect, defender, creature <dir>; facing: rules, facing, facing <dir>, role, attack, expect-zone, expect-hit, expect-damage, expect-shield, expect-extra; range: ranged, far <letter>)"
             ),
-            DuplicateKey(k, first) => write!(f, "duplicate key `{k}` (first on line {first})"),
             BadDirection(d) => write!(
                 f,
                 "bad direction `{d}` (directions: n ne e se s sw w nw)"
@@ -331,10 +320,9 @@ impl fmt::Display for FixtureError {
             ),
             MissingAttacker => write!(f, "missing `attacker:` line"),
             MissingExpect => write!(f, "missing `expect:` line"),
-            MissingMap => write!(f, "missing `map:` block"),
-            MissingEnd => write!(f, "missing `end` after the map block"),
             NoDefender => write!(f, "no `@` (the defender) in the map block"),
             TwoDefenders(first) => write!(f, "two `@` in the map block (the first on line {first})"),
+            MapTooLarge(why) => write!(f, "{why}"),
             NeighbourOutside(d) => write!(
                 f,
                 "the {d} neighbour of `@` is outside the map block"
@@ -344,7 +332,6 @@ impl fmt::Display for FixtureError {
                 "unknown glyph `{}` in column {col} (glyphs: letters . # - | space + }} ^ 0 @)",
                 c.escape_debug()
             ),
-            TextAfterEnd => write!(f, "text after `end` (only comments may follow the map)"),
             FacingWithoutRules(k) => write!(
                 f,
                 "`{k}` is a facing key and needs a `rules:` line (rules: proposal implicit dnd opposite tactics, proposal+<name>)"
@@ -374,8 +361,6 @@ impl fmt::Display for FixtureError {
         }
     }
 }
-
-impl std::error::Error for FixtureError {}
 
 fn is_known_glyph(c: char) -> bool {
     c.is_ascii_alphabetic() || ".#-| +}^0@".contains(c)
@@ -507,32 +492,18 @@ pub fn extra_words(b: u16) -> String {
 impl Fixture {
     /// Reads and parses a fixture file.
     pub fn load(path: &Path) -> Result<Fixture, FixtureError> {
-        match std::fs::read_to_string(path) {
-            Ok(text) => Self::parse(path, &text),
-            Err(e) => Err(FixtureError {
-                file: path.to_path_buf(),
-                line: 0,
-                kind: FixtureErrorKind::Io(e.to_string()),
-            }),
-        }
+        files::load(path, Self::parse, FixtureErrorKind::Io)
     }
 
     /// Parses fixture text; `path` names the file in errors and gives the
     /// default name.
     pub fn parse(path: &Path, text: &str) -> Result<Fixture, FixtureError> {
         use FixtureErrorKind::*;
-        let err = |line: usize, kind: FixtureErrorKind| FixtureError {
-            file: path.to_path_buf(),
-            line,
-            kind,
-        };
+        let err = |line: usize, kind: FixtureErrorKind| FileError::at(path, line, kind);
 
-        let layout = |e: Layout| match e {
-            Layout::NotKeyValue(line, text) => err(line, NotKeyValue(text)),
-            Layout::DuplicateKey(line, key, first) => err(line, DuplicateKey(key, first)),
-            Layout::MissingMap(line) => err(line, MissingMap),
-            Layout::MissingEnd(line) => err(line, MissingEnd),
-            Layout::TextAfterEnd(line) => err(line, TextAfterEnd),
+        let layout = |e: Layout| {
+            let (line, what) = e.split();
+            err(line, BadLayout(what))
         };
         let mut text = Text::new(text);
         let mut name = None;
@@ -607,7 +578,10 @@ impl Fixture {
                         }
                     };
                     if let Some(&(_, _, _, first)) = far_lines.iter().find(|l| l.0 == c) {
-                        return Err(err(lineno, DuplicateKey(key.clone(), first)));
+                        return Err(err(
+                            lineno,
+                            BadLayout(LayoutError::DuplicateKey(key.clone(), first)),
+                        ));
                     }
                     let (arms, states) = parse_far(value).map_err(|k| err(lineno, k))?;
                     far_lines.push((c, arms, states, lineno));
@@ -714,6 +688,9 @@ impl Fixture {
         let Some((ar, ac)) = at else {
             return Err(err(map_line, NoDefender));
         };
+        if let Some((r, why)) = files::beyond_reach(&map, (ar, ac)) {
+            return Err(err(map_line + 1 + r, MapTooLarge(why)));
+        }
         let at_line = map_line + 1 + ar;
         let mut glyphs = [' '; 8];
         for (d, &(dx, dy)) in DIR_OFFSETS.iter().enumerate() {
@@ -935,44 +912,6 @@ impl Fixture {
         }
     }
 
-    /// The plain second model's outcome for this fixture's attack
-    /// ([`crate::model::facing_eval_with_range`]), `None` without facing:
-    /// what the layers compare the engine's result with.
-    pub fn model_facing(&self) -> Option<crate::model::FacingOutcome> {
-        let spec = self.facing.as_ref()?;
-        let raw = self.to_raw();
-        Some(crate::model::facing_eval_with_range(
-            &raw.square,
-            raw.defender,
-            raw.attack_dir,
-            spec.facing,
-            self.attack_facts().bits(),
-            spec.rules.name(),
-            self.model_range_threats(),
-        ))
-    }
-
-    /// The plain model's score of this fixture's attack, threats from
-    /// range counted when it has `ranged: on`.
-    pub fn model_score(&self) -> u8 {
-        let raw = self.to_raw();
-        crate::model::score_with_range(
-            &raw.square,
-            raw.defender,
-            raw.attack_dir,
-            self.model_range_threats(),
-        )
-    }
-
-    /// The plain model's threats from range (none without `ranged: on`).
-    fn model_range_threats(&self) -> [bool; 8] {
-        if !self.ranged {
-            return [false; 8];
-        }
-        let raw = self.to_raw();
-        crate::model::range_threats(&raw.square, raw.defender, &self.ranged_lines())
-    }
-
     /// The lines around the defender as the game gathers them (`struct
     /// flank_ranged`): on each, walking out from `@`, the first letter 2 to
     /// `FLANK_RANGE_MAX` squares away before anything that blocks the view
@@ -983,7 +922,7 @@ impl Fixture {
         let mut out = flank_ranged::default();
         let (ar, ac) = self.defender_at;
         for (d, &(dx, dy)) in DIR_OFFSETS.iter().enumerate() {
-            for k in 1..=isize::from(crate::ranged::RANGE_MAX) {
+            for k in 1..=isize::from(flank_rules::ranged::RANGE_MAX) {
                 let g = (ar as isize)
                     .checked_add(k * dy)
                     .and_then(|r| usize::try_from(r).ok())
@@ -1018,14 +957,14 @@ impl Fixture {
     /// on`), by the engine.
     pub fn ranged_threats(&self) -> u8 {
         match (self.ranged, self.neighbourhood()) {
-            (true, Ok(hood)) => crate::ranged::threats(&hood, &self.ranged_lines()),
+            (true, Ok(hood)) => flank_rules::ranged::threats(&hood, &self.ranged_lines()),
             _ => 0,
         }
     }
 
     /// The score of the fixture's attack by the engine, threats from range
     /// counted when it has `ranged: on`: what `expect` must be.
-    pub fn score(&self) -> Result<u8, crate::rules::FlankError> {
+    pub fn score(&self) -> Result<u8, flank_rules::rules::FlankError> {
         Ok(self
             .neighbourhood()?
             .explain_with(self.ranged_threats())
@@ -1063,8 +1002,8 @@ impl Fixture {
         if r.hit_half_points != spec.expect_hit {
             out.push(format!(
                 "hit {}, expected {}",
-                crate::explain::format_half_points(r.hit_half_points.into()),
-                crate::explain::format_half_points(spec.expect_hit.into())
+                flank_rules::explain::format_half_points(r.hit_half_points.into()),
+                flank_rules::explain::format_half_points(spec.expect_hit.into())
             ));
         }
         let d = &spec.expect_damage;
@@ -1155,7 +1094,7 @@ impl Fixture {
 
     /// The validated neighbourhood. A parsed fixture always validates; the
     /// error case is kept so callers never need to panic.
-    pub fn neighbourhood(&self) -> Result<Neighbourhood, crate::rules::FlankError> {
+    pub fn neighbourhood(&self) -> Result<Neighbourhood, flank_rules::rules::FlankError> {
         Neighbourhood::new(self.to_raw())
     }
 }
@@ -1383,47 +1322,11 @@ const FACING_KEYS: [&str; 9] = [
     "expect-extra",
 ];
 
-/// A damage change in the format's words: `125%`, `100% +2`.
-pub fn damage_words(percent: u16, flat: i16) -> String {
-    if flat == 0 {
-        format!("{percent}%")
-    } else {
-        format!("{percent}% {flat:+}")
-    }
-}
+/// A damage change in the format's words (`125%`, `100% +2`): the rules'.
+pub use flank_rules::explain::damage_words;
 
 /// Every `*.flank` file under the given files and directories (directories
-/// recursively), each directory's files sorted by path.
+/// recursively, each one's files sorted by path; [`files::collect`]).
 pub fn collect(paths: &[PathBuf]) -> std::io::Result<Vec<PathBuf>> {
-    collect_ext(paths, "flank")
-}
-
-/// Every file whose name ends in `.EXT` under the given files and
-/// directories (directories recursively, each one's files sorted by path;
-/// a file named is taken as is): [`collect`], and the movement fixtures'.
-pub fn collect_ext(paths: &[PathBuf], ext: &str) -> std::io::Result<Vec<PathBuf>> {
-    let mut out = Vec::new();
-    for p in paths {
-        if p.is_dir() {
-            let mut found = Vec::new();
-            walk(p, ext, &mut found)?;
-            found.sort();
-            out.extend(found);
-        } else {
-            out.push(p.clone());
-        }
-    }
-    Ok(out)
-}
-
-fn walk(dir: &Path, ext: &str, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
-    for entry in std::fs::read_dir(dir)? {
-        let path = entry?.path();
-        if path.is_dir() {
-            walk(&path, ext, out)?;
-        } else if path.extension().is_some_and(|e| e == ext) {
-            out.push(path);
-        }
-    }
-    Ok(())
+    files::collect(paths, "flank")
 }

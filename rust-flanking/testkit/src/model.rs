@@ -1,8 +1,8 @@
 //! A second implementation of the rules, written to be obviously right rather
 //! than fast: no tables, no masks, no bit tricks beyond reading one flag. The
-//! tests compare [`crate::rules`] (and the C ABI) against it exhaustively.
+//! tests compare [`flank_rules::rules`] (and the C ABI) against it exhaustively.
 
-use crate::sys;
+use flank_rules::sys;
 
 fn has(square: u16, flag: u32) -> bool {
     u32::from(square) & flag != 0
@@ -232,17 +232,19 @@ impl From<&sys::flank_facing_result> for FacingOutcome {
     }
 }
 
-/// The facing rules of design/FACING.md for one well-formed attack, written
-/// as a reader of the table would apply it: by rule set name, one `if` at a
-/// time. `rules` is a rule set name (`"proposal+tactics"`); `facing` is
-/// 0..=7 or 8 (faceless). Flags are `FLANK_FI_*`.
+/// The facing rules for one well-formed attack, written as a reader of the
+/// rule sets' descriptions would apply them: by rule set, one `if` at a
+/// time, with this model's own numbers. `rules` is a rule set's
+/// `FLANK_RULES_*` id, the header's (`FLANK_RULES_TACTICS |
+/// FLANK_RULES_PLUS_ARC` for `proposal+tactics`); `facing` is 0..=7 or 8
+/// (faceless). Flags are `FLANK_FI_*`.
 pub fn facing_eval(
     square: &[u16; 8],
     defender: u8,
     attack_dir: u8,
     facing: u8,
     flags: u8,
-    rules: &str,
+    rules: u8,
 ) -> FacingOutcome {
     facing_eval_with_range(
         square, defender, attack_dir, facing, flags, rules, [false; 8],
@@ -257,7 +259,7 @@ pub fn facing_eval_with_range(
     attack_dir: u8,
     facing: u8,
     flags: u8,
-    rules: &str,
+    rules: u8,
     from_range: [bool; 8],
 ) -> FacingOutcome {
     let shield = u32::from(flags) & sys::FLANK_FI_SHIELD != 0;
@@ -286,10 +288,8 @@ pub fn facing_eval_with_range(
         };
     }
 
-    let (base, plus_arc) = match rules.strip_prefix("proposal+") {
-        Some(rest) => (rest, true),
-        None => (rules, false),
-    };
+    let plus_arc = u32::from(rules) & sys::FLANK_RULES_PLUS_ARC != 0;
+    let base = u32::from(rules) & !sys::FLANK_RULES_PLUS_ARC;
     let mut out = FacingOutcome {
         zone,
         arc_half_points: 0,
@@ -299,11 +299,11 @@ pub fn facing_eval_with_range(
         shield_counts: true,
         bits: 0,
     };
-    if plus_arc || base == "proposal" || base == "implicit" {
+    if plus_arc || base == sys::FLANK_RULES_PROPOSAL || base == sys::FLANK_RULES_IMPLICIT {
         out.arc_half_points = score_with_range(square, defender, attack_dir, from_range);
         out.bits |= sys::FLANK_FR_ARC as u16;
     }
-    if base == "implicit" {
+    if base == sys::FLANK_RULES_IMPLICIT {
         // Flank: "a small ... to-hit bonus" (+2); rear: "substantial" (+4).
         if zone == 1 {
             out.zone_half_points = 4;
@@ -314,7 +314,7 @@ pub fn facing_eval_with_range(
         // "the player does not receive defensive benefits from a shield".
         out.shield_counts = zone == 0;
     }
-    if base == "dnd" {
+    if base == sys::FLANK_RULES_DND {
         if zone == 1 {
             out.zone_half_points = 4;
         }
@@ -331,7 +331,7 @@ pub fn facing_eval_with_range(
             out.bits |= sys::FLANK_FR_UNNOTICED as u16;
         }
     }
-    if base == "opposite" && melee {
+    if base == sys::FLANK_RULES_OPPOSITE && melee {
         let opposite = usize::from((attack_dir + 4) % 8);
         if threatens(square[opposite], defender) || from_range[opposite] {
             out.zone_half_points = 4;
@@ -347,7 +347,7 @@ pub fn facing_eval_with_range(
             out.bits |= sys::FLANK_FR_TURNS as u16;
         }
     }
-    if base == "tactics" {
+    if base == sys::FLANK_RULES_TACTICS {
         let mut multiplier = [1.0, 1.25, 1.5][usize::from(zone)];
         if shield && zone == 0 {
             multiplier *= 0.8;

@@ -19,7 +19,7 @@
 use std::fmt::Write as _;
 use std::path::Path;
 
-use crate::fixture::{Fixture, DIR_OFFSETS, DIR_WORDS};
+use flank_harness::fixture::{Fixture, DIR_OFFSETS, DIR_WORDS};
 
 /// SplitMix64: a tiny, fast, well-mixed generator; plenty for test input.
 #[derive(Debug, Clone)]
@@ -283,7 +283,7 @@ pub fn random_facing_fixture(rng: &mut Rng, name: &str) -> String {
     let Ok(base) = Fixture::parse(Path::new(name), &probe) else {
         return format!("name: {name}\nexpect: generator-made-an-invalid-fixture\n{body}");
     };
-    let rules = crate::facing::RuleSet::all();
+    let rules: Vec<_> = flank_rules::facing::RuleSet::all().collect();
     let rules = rules[rng.below(rules.len() as u64) as usize];
     let def = &base.defender;
     let moves = def.levitating || def.flying || def.swimming || def.phasing;
@@ -292,7 +292,7 @@ pub fn random_facing_fixture(rng: &mut Rng, name: &str) -> String {
     // that passes walls and does not fly is a xorn: faceless.
     let air = def.levitating || def.flying;
     let facing = if def.monster && def.phasing && !air {
-        crate::facing::FACING_NONE
+        flank_rules::facing::FACING_NONE
     } else if def.monster && (def.swimming || def.phasing) {
         rng.below(8) as u8
     } else {
@@ -301,7 +301,7 @@ pub fn random_facing_fixture(rng: &mut Rng, name: &str) -> String {
     let mut head = format!(
         "rules: {}\nfacing: {}\n",
         rules.name(),
-        crate::facing::facing_word(facing)
+        flank_rules::facing::facing_word(facing)
     );
     let missile = rng.one_in(4);
     if missile {
@@ -321,14 +321,14 @@ pub fn random_facing_fixture(rng: &mut Rng, name: &str) -> String {
                 head,
                 "facing {}: {}",
                 word,
-                crate::facing::facing_word(rng.below(8) as u8)
+                flank_rules::facing::facing_word(rng.below(8) as u8)
             );
         }
     }
     let mut extra = Vec::new();
     // The hero wears the Valkyrie's own small shield; a monster defender,
     // one of the species with a face and no movement trait.
-    let shield_ok = !def.monster || (!moves && facing != crate::facing::FACING_NONE);
+    let shield_ok = !def.monster || (!moves && facing != flank_rules::facing::FACING_NONE);
     if shield_ok && rng.one_in(2) {
         extra.push("shield");
     }
@@ -365,11 +365,11 @@ pub fn random_facing_fixture(rng: &mut Rng, name: &str) -> String {
     format!(
         "name: {name}\nexpect: {}\n{head}expect-zone: {}\nexpect-hit: {}\nexpect-damage: {}\nexpect-shield: {}\nexpect-extra: {}\n{body}",
         half(score),
-        crate::facing::Zone::from_code(r.zone).map_or("?", |z| z.word()),
+        flank_rules::facing::Zone::from_code(r.zone).map_or("?", |z| z.word()),
         half(r.hit_half_points),
-        crate::fixture::damage_words(r.damage_percent, r.damage_flat),
+        flank_harness::fixture::damage_words(r.damage_percent, r.damage_flat),
         if r.shield_counts != 0 { "counts" } else { "ignored" },
-        crate::fixture::extra_words(r.bits & !crate::facing::bits::ARC),
+        flank_harness::fixture::extra_words(r.bits & !flank_rules::facing::bits::ARC),
     )
 }
 
@@ -599,6 +599,7 @@ fn write_each(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ModelOracle;
 
     #[test]
     fn every_generated_fixture_parses_and_the_model_agrees() {
@@ -663,7 +664,7 @@ mod tests {
             assert_eq!(m.damage_percent, spec.expect_damage.percent, "{text}");
             assert_eq!(m.damage_flat, spec.expect_damage.flat, "{text}");
             assert_eq!(
-                m.bits & !crate::facing::bits::ARC,
+                m.bits & !flank_rules::facing::bits::ARC,
                 spec.expect_extra,
                 "{text}"
             );
@@ -677,7 +678,7 @@ mod tests {
         // (random_facing_fixture's doc comment) never come out, and what
         // it can build still does.
         let mut rng = Rng::new(13);
-        let none = crate::facing::FACING_NONE;
+        let none = flank_rules::facing::FACING_NONE;
         let (mut shielded_monster, mut shielded_hero) = (0, 0);
         let (mut faceless_monster, mut faceless_hero, mut rogue, mut facings) = (0, 0, 0, 0);
         for i in 0..3000 {

@@ -191,14 +191,8 @@ pub fn strerror(code: i32) -> &'static core::ffi::CStr {
         sys::FLANK_E_PLAN => {
             c"FLANK_E_PLAN: a plan's own fields are out of range or contradict each other (see flank_plan())"
         }
-        sys::FLANK_E_FIXTURE_FACING => {
-            c"FLANK_E_FIXTURE_FACING: the fixture uses facing, which flank_fixtures_get() does not carry; use flank_fixtures_get_v2()"
-        }
         sys::FLANK_E_RANGED => {
             c"FLANK_E_RANGED: a line of struct flank_ranged is malformed (see flank_ranged_threats())"
-        }
-        sys::FLANK_E_FIXTURE_RANGED => {
-            c"FLANK_E_FIXTURE_RANGED: the fixture has threats from range, which flank_fixtures_get() and _get_v2() do not carry; use flank_fixtures_get_v3()"
         }
         _ => c"unknown error code",
     }
@@ -248,19 +242,21 @@ pub extern "C" fn flank_rules_name(rules: i32) -> *const c_char {
     rules_name(rules).map_or(core::ptr::null(), |s| s.as_ptr())
 }
 
-/// The name [`flank_rules_name`] returns, as a C string.
+/// The name [`flank_rules_name`] returns, as a C string: every rule set's
+/// name made once, from the rule-set table (`facing::RULES`), and kept for
+/// the life of the program.
 pub fn rules_name(rules: i32) -> Option<&'static core::ffi::CStr> {
-    let r = RuleSet::from_id(u8::try_from(rules).ok()?)?;
-    Some(match r.name() {
-        "proposal" => c"proposal",
-        "implicit" => c"implicit",
-        "dnd" => c"dnd",
-        "opposite" => c"opposite",
-        "tactics" => c"tactics",
-        "proposal+opposite" => c"proposal+opposite",
-        "proposal+tactics" => c"proposal+tactics",
-        _ => return None,
-    })
+    static NAMES: std::sync::OnceLock<Vec<(u8, std::ffi::CString)>> = std::sync::OnceLock::new();
+    let id = u8::try_from(rules).ok()?;
+    NAMES
+        .get_or_init(|| {
+            RuleSet::all()
+                .filter_map(|r| Some((r.id(), std::ffi::CString::new(r.name()).ok()?)))
+                .collect()
+        })
+        .iter()
+        .find(|(i, _)| *i == id)
+        .map(|(_, name)| name.as_c_str())
 }
 
 /// Evaluates one attack under a rule set: `hit_half_points` and `*out`, or
@@ -500,10 +496,13 @@ mod tests {
 
     #[test]
     fn strerror_for_every_code() {
-        for code in -14..=0 {
+        // -11 and -14 were the old getters' refusals, no longer returned.
+        for code in (-14..=0).filter(|c| ![-11, -14].contains(c)) {
             assert!(strerror(code).to_str().unwrap().starts_with("FLANK_"));
         }
-        assert_eq!(strerror(-15).to_str().unwrap(), "unknown error code");
+        for retired in [-11, -14, -15] {
+            assert_eq!(strerror(retired).to_str().unwrap(), "unknown error code");
+        }
     }
 
     #[test]

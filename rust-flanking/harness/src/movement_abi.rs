@@ -3,18 +3,18 @@
 //! `*.move` files through these functions, so the format has one parser,
 //! [`crate::movement`].
 //!
-//! A set is a `Box<MoveSet>` behind the header's opaque
-//! `struct flank_move_set`; it owns every string and array it hands out.
-//! Parsing runs under `catch_unwind`, so no panic (a bug) unwinds into C.
+//! A set is a [`MoveSet`] ([`crate::set_abi`]'s one set) behind the
+//! header's opaque `struct flank_move_set`; it owns every string and array
+//! it hands out. Parsing runs under `catch_unwind`, so no panic (a bug)
+//! unwinds into C.
 
-use std::ffi::{c_char, CStr, CString, OsStr};
-use std::os::unix::ffi::OsStrExt;
-use std::panic::{catch_unwind, AssertUnwindSafe};
-use std::path::{Path, PathBuf};
+use std::ffi::{c_char, CStr, CString};
+use std::path::Path;
 
 use crate::fixture_abi::{c_string, small, stem_name};
-use crate::movement::{collect, MoveFixture};
-use crate::sys;
+use crate::movement::MoveFixture;
+use crate::set_abi::{self, Format, Set};
+use flank_rules::sys;
 
 pub use sys::{flank_move_creature, flank_move_fixture, flank_move_set};
 
@@ -157,76 +157,37 @@ impl MoveEntry {
     }
 }
 
+/// The `*.move` format as a set of the C ABI ([`crate::set_abi`]).
+#[derive(Debug)]
+pub struct Move;
+
+impl Format for Move {
+    type Entry = MoveEntry;
+    const EXT: &'static str = "move";
+
+    fn load(path: &Path) -> MoveEntry {
+        match MoveFixture::load(path) {
+            Ok(f) => MoveEntry::from_fixture(&f),
+            Err(e) => MoveEntry::from_error(path, &e.to_string()),
+        }
+    }
+
+    fn error(path: &Path, why: &str) -> MoveEntry {
+        MoveEntry::from_error(path, why)
+    }
+}
+
 /// What `struct flank_move_set` really is.
-#[derive(Debug, Default)]
-pub struct MoveSet {
-    entries: Vec<MoveEntry>,
-}
+pub type MoveSet = Set<Move>;
 
-impl MoveSet {
-    /// An empty set.
-    pub fn new() -> MoveSet {
-        MoveSet::default()
-    }
-
-    /// Adds the movement fixture at `path`, or every `*.move` under the
-    /// directory `path` (recursively, sorted); returns how many entries
-    /// were added. Nothing is dropped: a bad file or an unsearchable path
-    /// is an entry with an error.
-    pub fn add(&mut self, path: &Path) -> usize {
-        crate::fixture_abi::add_files(
-            &mut self.entries,
-            path,
-            collect,
-            |file| match MoveFixture::load(file) {
-                Ok(f) => MoveEntry::from_fixture(&f),
-                Err(e) => MoveEntry::from_error(file, &e.to_string()),
-            },
-            MoveEntry::from_error,
-        )
-    }
-
-    /// The entries, in order.
-    pub fn entries(&self) -> &[MoveEntry] {
-        &self.entries
-    }
-}
-
-/// `flank_moves_new()`: a new, empty set.
-#[no_mangle]
-pub extern "C" fn flank_moves_new() -> *mut flank_move_set {
-    Box::into_raw(Box::new(MoveSet::new())).cast()
-}
-
-/// `flank_moves_add()`: adds a file or a directory of movement fixtures.
-///
-/// # Safety
-/// `set` is NULL or a set from [`flank_moves_new`] not yet freed; `path`
-/// is NULL or a NUL-terminated string.
-#[no_mangle]
-pub unsafe extern "C" fn flank_moves_add(set: *mut flank_move_set, path: *const c_char) -> i32 {
-    if set.is_null() || path.is_null() {
-        return sys::FLANK_E_NULL;
-    }
-    // SAFETY: the caller guarantees both pointers are valid.
-    let (set, path) = unsafe { (&mut *set.cast::<MoveSet>(), CStr::from_ptr(path)) };
-    let path = PathBuf::from(OsStr::from_bytes(path.to_bytes()));
-    let added = catch_unwind(AssertUnwindSafe(|| set.add(&path))).unwrap_or(0);
-    i32::try_from(added).unwrap_or(i32::MAX)
-}
-
-/// `flank_moves_count()`: the number of entries.
-///
-/// # Safety
-/// `set` is NULL or a live set from [`flank_moves_new`].
-#[no_mangle]
-pub unsafe extern "C" fn flank_moves_count(set: *const flank_move_set) -> i32 {
-    // SAFETY: the caller guarantees `set` is NULL or valid.
-    match unsafe { set.cast::<MoveSet>().as_ref() } {
-        Some(set) => i32::try_from(set.entries.len()).unwrap_or(i32::MAX),
-        None => sys::FLANK_E_NULL,
-    }
-}
+set_abi::set_functions!(
+    Move,
+    flank_move_set,
+    flank_moves_new,
+    flank_moves_add,
+    flank_moves_count,
+    flank_moves_free
+);
 
 /// `flank_moves_get()`: entry `index` into `*out`.
 ///
@@ -239,43 +200,17 @@ pub unsafe extern "C" fn flank_moves_get(
     index: i32,
     out: *mut flank_move_fixture,
 ) -> i32 {
-    if out.is_null() {
-        return sys::FLANK_E_NULL;
-    }
-    // SAFETY: the caller guarantees `set` is NULL or valid.
-    let Some(set) = (unsafe { set.cast::<MoveSet>().as_ref() }) else {
-        return sys::FLANK_E_NULL;
-    };
-    let Some(entry) = usize::try_from(index).ok().and_then(|i| set.entries.get(i)) else {
-        return sys::FLANK_E_INDEX;
-    };
-    // SAFETY: `out` is not NULL and the caller guarantees it is writable.
-    unsafe { out.write(entry.to_c()) };
-    sys::FLANK_OK as i32
-}
-
-/// `flank_moves_free()`: frees a set.
-///
-/// # Safety
-/// `set` is NULL or a set from [`flank_moves_new`] not yet freed; it must
-/// not be used afterwards.
-#[no_mangle]
-pub unsafe extern "C" fn flank_moves_free(set: *mut flank_move_set) {
-    if !set.is_null() {
-        // SAFETY: `set` came from Box::into_raw in flank_moves_new.
-        drop(unsafe { Box::from_raw(set.cast::<MoveSet>()) });
-    }
+    // SAFETY: as the caller guarantees.
+    unsafe { set_abi::get::<Move, _, _>(set, index, out, |e| (e.to_c(), sys::FLANK_OK as i32)) }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::path::PathBuf;
 
     fn scratch(tag: &str) -> PathBuf {
-        let d = std::env::temp_dir().join(format!("flank-mv-{tag}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&d);
-        std::fs::create_dir_all(&d).unwrap();
-        d
+        crate::files::scratch(&format!("mv-{tag}"))
     }
 
     #[test]

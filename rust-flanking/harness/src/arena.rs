@@ -8,6 +8,7 @@ use std::collections::BTreeMap;
 use std::fmt;
 use std::path::{Path, PathBuf};
 
+use crate::files::{self, FileError};
 use crate::text::{Header, Layout, Text};
 
 /// How the hero fights (arena/README.md, "Policies").
@@ -94,30 +95,36 @@ pub struct Scenario {
     pub creatures: Vec<Creature>,
 }
 
-/// A scenario error: the file, the 1-based line, and what is wrong.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ScenarioError {
-    /// The file.
-    pub file: PathBuf,
-    /// The 1-based line (0: the file as a whole).
-    pub line: usize,
-    /// What is wrong.
-    pub what: String,
-}
-
-impl fmt::Display for ScenarioError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}:{}: {}", self.file.display(), self.line, self.what)
-    }
-}
-
-impl std::error::Error for ScenarioError {}
+/// A scenario error: the file, the 1-based line, and what is wrong, in
+/// words.
+pub type ScenarioError = FileError<String>;
 
 /// The largest map the level holds (NetHack's ROWNO x COLNO-1), less a
 /// border of rock.
 pub const MAX_ROWS: usize = 19;
 /// See [`MAX_ROWS`].
 pub const MAX_COLS: usize = 77;
+
+/// `FLANKING_RULES=*` in a setting: that setting once under each rule set
+/// of the rule-set table but the default (`flank_rules::facing::RULES`, in
+/// its order), so that a scenario compares every rule set, today's and any
+/// added later, without naming them. Any other setting is itself.
+fn every_rule_set(pairs: Vec<(String, String)>) -> Vec<Setting> {
+    let Some(at) = pairs
+        .iter()
+        .position(|(k, v)| k == "FLANKING_RULES" && v == "*")
+    else {
+        return vec![Setting(pairs)];
+    };
+    flank_rules::facing::RULES[1..]
+        .iter()
+        .map(|row| {
+            let mut p = pairs.clone();
+            p[at].1 = row.name.to_string();
+            Setting(p)
+        })
+        .collect()
+}
 
 fn known_glyph(c: char) -> bool {
     c.is_ascii_alphabetic() || ".#-| +}^0@'>*".contains(c)
@@ -126,39 +133,16 @@ fn known_glyph(c: char) -> bool {
 impl Scenario {
     /// Reads and parses a scenario file.
     pub fn load(path: &Path) -> Result<Scenario, ScenarioError> {
-        match std::fs::read_to_string(path) {
-            Ok(text) => Self::parse(path, &text),
-            Err(e) => Err(ScenarioError {
-                file: path.to_path_buf(),
-                line: 0,
-                what: format!("cannot read the file: {e}"),
-            }),
-        }
+        files::load(path, Self::parse, |why| why)
     }
 
     /// Parses scenario text; `path` names the file in errors and gives the
     /// default name.
     pub fn parse(path: &Path, text: &str) -> Result<Scenario, ScenarioError> {
-        let err = |line: usize, what: String| ScenarioError {
-            file: path.to_path_buf(),
-            line,
-            what,
-        };
-        let layout = |e: Layout| match e {
-            Layout::NotKeyValue(line, text) => err(
-                line,
-                format!("expected `key: value` or `map:`, found `{text}`"),
-            ),
-            Layout::DuplicateKey(line, key, first) => err(
-                line,
-                format!("duplicate key `{key}` (first on line {first})"),
-            ),
-            Layout::MissingMap(line) => err(line, "missing `map:` block".into()),
-            Layout::MissingEnd(line) => err(line, "missing `end` after the map block".into()),
-            Layout::TextAfterEnd(line) => err(
-                line,
-                "text after `end` (only comments may follow the map)".into(),
-            ),
+        let err = |line: usize, kind: String| FileError::at(path, line, kind);
+        let layout = |e: Layout| {
+            let (line, what) = e.split();
+            err(line, what.to_string())
         };
         let mut text = Text::new(text);
         let mut name = None;
@@ -284,7 +268,7 @@ impl Scenario {
                                 "an empty setting: settings are separated by `|`".into(),
                             ));
                         }
-                        compare.push(Setting(pairs));
+                        compare.extend(every_rule_set(pairs));
                     }
                 }
                 [kind @ ("monster" | "pet"), letter] => {
@@ -455,20 +439,8 @@ impl Scenario {
     }
 }
 
-/// Every `*.arena` file under the given files and directories, sorted.
+/// Every `*.arena` file under the given files and directories (directories
+/// recursively, each one's files sorted by path; [`files::collect`]).
 pub fn collect(paths: &[PathBuf]) -> std::io::Result<Vec<PathBuf>> {
-    let mut out = Vec::new();
-    for p in paths {
-        if p.is_dir() {
-            let mut found: Vec<PathBuf> = std::fs::read_dir(p)?
-                .filter_map(|e| e.ok().map(|e| e.path()))
-                .filter(|p| p.extension().is_some_and(|e| e == "arena"))
-                .collect();
-            found.sort();
-            out.extend(found);
-        } else {
-            out.push(p.clone());
-        }
-    }
-    Ok(out)
+    files::collect(paths, "arena")
 }

@@ -133,6 +133,10 @@ impl FlankError {
     }
 }
 
+/// The short direction words (`w`, `nw`, ..., `sw`), indexed by direction
+/// (0 W .. 7 SW): the fixture format's, and a facing's in `flank explain`.
+pub const DIR_WORDS: [&str; 8] = ["w", "nw", "n", "ne", "e", "se", "s", "sw"];
+
 /// The lower-case English name of a direction 0..=7 ("west" .. "southwest"),
 /// or "?" for anything else.
 pub fn dir_name(dir: u8) -> &'static str {
@@ -504,8 +508,7 @@ impl Neighbourhood {
         } else {
             0
         };
-        let half_points =
-            BASE[usize::from(m.threats)] + if behind_blocked { 2 + beside } else { 0 };
+        let half_points = score_masks(m.threats, m.blocked, taken, a);
         flank_detail {
             half_points,
             threats: m.threats,
@@ -521,9 +524,13 @@ impl Neighbourhood {
 
 /// The score in half points from the masks of a neighbourhood: `threats`
 /// (the attack direction `a` included), `blocked` and `taken` (blocked or
-/// holding a creature). What [`Neighbourhood::explain`] computes, for a
-/// caller that keeps the masks and changes a square or two (the planner,
-/// `crate::plan`). `a` is 0..=7.
+/// holding a creature). `a` is 0..=7. The arc score, written once: what
+/// [`Neighbourhood::explain_with`] and the portable scorer compute with it,
+/// and what the planner (`crate::plan`) asks of it as it changes a square
+/// or two. The SSE2 scorer (`sse2::score`, `flank_score`'s fast path) is
+/// the only other way to it, kept because BENCHMARKS.md shows it pays (50
+/// instructions a call against about 540 for `flank_explain`); the tests
+/// hold it to the model and to this.
 #[inline]
 pub fn score_masks(threats: u8, blocked: u8, taken: u8, a: u8) -> u8 {
     let behind = (a + 4) % 8;
@@ -586,36 +593,23 @@ extern "C" fn refused(n: &flank_neighbourhood, extra: u8) -> i32 {
     }
 }
 
-/// The scorer for targets without SSE2: the same tables, one square at a time.
+/// The scorer for targets without SSE2: [`Neighbourhood::masks_with`] and
+/// [`score_masks`], the score every other path computes too.
 #[cfg_attr(all(target_arch = "x86_64", target_feature = "sse2"), allow(dead_code))]
 #[inline]
 fn portable_score(n: &flank_neighbourhood, extra: u8) -> i32 {
-    if n.attack_dir >= NDIRS || n.defender & !DEF_ALL != 0 {
-        return refused(n, extra);
+    match Neighbourhood::new(*n) {
+        Ok(hood) => {
+            let m = hood.masks_with(extra);
+            i32::from(score_masks(
+                m.threats,
+                m.blocked,
+                m.blocked | m.occupied,
+                n.attack_dir,
+            ))
+        }
+        Err(e) => e.code(),
     }
-    let p = &PATTERNS[usize::from(n.defender & DEF_ALL)].0;
-    let (mut threats, mut blocked, mut taken, mut bad) = (0u8, 0u8, 0u8, false);
-    for (d, &sq) in n.square.iter().enumerate() {
-        let hpt = sq & (HERO | PEACEFUL | TAME);
-        bad |= sq & !SQ_ALL != 0
-            || (sq & CREATURE == 0 && sq & CREATURE_BITS != 0)
-            || hpt & hpt.wrapping_sub(1) != 0
-            || (sq & UNWILLING != 0 && sq & TAME == 0);
-        let t = (sq & p[0][0] == p[1][0]) | (sq & p[2][0] == p[3][0]);
-        threats |= u8::from(t) << d;
-        blocked |= u8::from(sq & BLOCKED != 0) << d;
-        taken |= u8::from(sq & (BLOCKED | CREATURE) != 0) << d;
-    }
-    if bad {
-        return refused(n, extra);
-    }
-    let a = u32::from(n.attack_dir);
-    threats |= 1 << a | extra;
-    // Rotate so that the square behind the defender is bit 4.
-    let blocked = blocked.rotate_right(a);
-    let taken = taken.rotate_right(a);
-    let bonus = back_bonus(blocked & 0x10 != 0, taken & 0x08 != 0, taken & 0x20 != 0);
-    i32::from(BASE[usize::from(threats)] + bonus)
 }
 
 #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]

@@ -2,18 +2,17 @@
 //! `include/flanking.h`): the game's fixture harness reads `*.flank` files
 //! through these functions, so the format has one parser, [`crate::fixture`].
 //!
-//! A set is a `Box<FixtureSet>` behind the header's opaque
-//! `struct flank_fixture_set`; it owns every string it hands out. No
-//! function here unwinds into C: parsing runs under `catch_unwind`, and a
-//! panic (a bug) becomes an error entry.
+//! A set is a [`FixtureSet`] ([`crate::set_abi`]'s one set) behind the
+//! header's opaque `struct flank_fixture_set`; it owns every string it
+//! hands out. No function here unwinds into C: parsing runs under
+//! `catch_unwind`, and a panic (a bug) becomes an error entry.
 
-use std::ffi::{c_char, CStr, CString, OsStr};
-use std::os::unix::ffi::OsStrExt;
-use std::panic::{catch_unwind, AssertUnwindSafe};
-use std::path::{Path, PathBuf};
+use std::ffi::{c_char, CStr, CString};
+use std::path::Path;
 
-use crate::fixture::{collect, CreatureStates, DefenderTraits, Fixture};
-use crate::sys;
+use crate::fixture::{CreatureStates, DefenderTraits, Fixture};
+use crate::set_abi::{self, Format, Set};
+use flank_rules::sys;
 
 pub use sys::{
     flank_fixture, flank_fixture_far, flank_fixture_set, flank_fixture_v2, flank_fixture_v3,
@@ -29,18 +28,10 @@ const _: () = {
     let _: unsafe extern "C" fn(*mut flank_fixture_set, *const c_char) -> i32 = flank_fixtures_add;
     let _: unsafe extern "C" fn(*const flank_fixture_set) -> i32 = sys::flank_fixtures_count;
     let _: unsafe extern "C" fn(*const flank_fixture_set) -> i32 = flank_fixtures_count;
-    let _: unsafe extern "C" fn(*const flank_fixture_set, i32, *mut flank_fixture) -> i32 =
+    let _: unsafe extern "C" fn(*const flank_fixture_set, i32, *mut flank_fixture_v3) -> i32 =
         sys::flank_fixtures_get;
-    let _: unsafe extern "C" fn(*const flank_fixture_set, i32, *mut flank_fixture) -> i32 =
+    let _: unsafe extern "C" fn(*const flank_fixture_set, i32, *mut flank_fixture_v3) -> i32 =
         flank_fixtures_get;
-    let _: unsafe extern "C" fn(*const flank_fixture_set, i32, *mut flank_fixture_v2) -> i32 =
-        sys::flank_fixtures_get_v2;
-    let _: unsafe extern "C" fn(*const flank_fixture_set, i32, *mut flank_fixture_v2) -> i32 =
-        flank_fixtures_get_v2;
-    let _: unsafe extern "C" fn(*const flank_fixture_set, i32, *mut flank_fixture_v3) -> i32 =
-        sys::flank_fixtures_get_v3;
-    let _: unsafe extern "C" fn(*const flank_fixture_set, i32, *mut flank_fixture_v3) -> i32 =
-        flank_fixtures_get_v3;
     let _: unsafe extern "C" fn(*mut flank_fixture_set) = sys::flank_fixtures_free;
     let _: unsafe extern "C" fn(*mut flank_fixture_set) = flank_fixtures_free;
 };
@@ -56,15 +47,10 @@ pub struct Entry {
     raw: flank_fixture,
     /// The facing fields (all UNSET for an arc-only fixture).
     v2: flank_fixture_v2,
-    /// For a fixture that uses facing: the error a version-1 consumer gets.
-    v1_refusal: Option<CString>,
     /// `ranged: on`.
     ranged: bool,
     /// The `far` creatures.
     far: Vec<flank_fixture_far>,
-    /// For a fixture with threats from range: the error a version-1 or
-    /// version-2 consumer gets.
-    range_refusal: Option<CString>,
 }
 
 const UNSET: u8 = sys::FLANK_FX_UNSET as u8;
@@ -120,7 +106,6 @@ impl Entry {
             }
         }
         let mut v2 = v2_unset();
-        let mut v1_refusal = None;
         if let Some(spec) = &f.facing {
             v2.uses_facing = 1;
             v2.rules = spec.rules.id();
@@ -137,11 +122,6 @@ impl Entry {
             v2.expect_damage_percent = spec.expect_damage.percent;
             v2.expect_damage_flat = spec.expect_damage.flat;
             v2.expect_bits = spec.expect_extra;
-            let (key, line) = &spec.first_key;
-            v1_refusal = Some(c_string(&format!(
-                "{}:{line}: uses facing (`{key}`), which this consumer does not read; use flank_fixtures_get_v2()",
-                f.path.display()
-            )));
         }
         let far = f
             .far
@@ -157,12 +137,6 @@ impl Entry {
                 reserved: 0,
             })
             .collect();
-        let range_refusal = f.first_ranged_key.as_ref().map(|(key, line)| {
-            c_string(&format!(
-                "{}:{line}: has threats from range (`{key}`), which this consumer does not read; use flank_fixtures_get_v3()",
-                f.path.display()
-            ))
-        });
         Entry {
             name: c_string(&f.name),
             path: c_string(&f.path.display().to_string()),
@@ -170,10 +144,8 @@ impl Entry {
             map: c_string(&map),
             raw,
             v2,
-            v1_refusal,
             ranged: f.ranged,
             far,
-            range_refusal,
         }
     }
 
@@ -186,10 +158,8 @@ impl Entry {
             map: CString::default(),
             raw: flank_fixture::default(),
             v2: v2_unset(),
-            v1_refusal: None,
             ranged: false,
             far: Vec::new(),
-            range_refusal: None,
         }
     }
 
@@ -204,29 +174,6 @@ impl Entry {
         }
     }
 
-    /// An error entry for a consumer that cannot read this fixture.
-    fn refused(&self, why: &CStr) -> flank_fixture {
-        flank_fixture {
-            name: self.name.as_ptr(),
-            path: self.path.as_ptr(),
-            error: why.as_ptr(),
-            map: c"".as_ptr(),
-            ..flank_fixture::default()
-        }
-    }
-
-    /// What `flank_fixtures_get` gives: the struct, or for a fixture with
-    /// threats from range an error entry and `FLANK_E_FIXTURE_RANGED`, or
-    /// for one that uses facing an error entry and
-    /// `FLANK_E_FIXTURE_FACING`.
-    pub fn to_c_v1(&self) -> (flank_fixture, i32) {
-        match (&self.range_refusal, &self.v1_refusal) {
-            (Some(why), _) => (self.refused(why), sys::FLANK_E_FIXTURE_RANGED),
-            (None, Some(why)) => (self.refused(why), sys::FLANK_E_FIXTURE_FACING),
-            (None, None) => (self.to_c(), sys::FLANK_OK as i32),
-        }
-    }
-
     /// The version-2 struct: [`Entry::to_c`] plus the facing fields.
     pub fn to_c_v2(&self) -> flank_fixture_v2 {
         flank_fixture_v2 {
@@ -235,24 +182,8 @@ impl Entry {
         }
     }
 
-    /// What `flank_fixtures_get_v2` gives: the struct, or for a fixture
-    /// with threats from range an error entry (facing fields unset) and
-    /// `FLANK_E_FIXTURE_RANGED`.
-    pub fn to_c_v2_checked(&self) -> (flank_fixture_v2, i32) {
-        match &self.range_refusal {
-            None => (self.to_c_v2(), sys::FLANK_OK as i32),
-            Some(why) => (
-                flank_fixture_v2 {
-                    base: self.refused(why),
-                    ..v2_unset()
-                },
-                sys::FLANK_E_FIXTURE_RANGED,
-            ),
-        }
-    }
-
-    /// The version-3 struct: everything; its pointers live as long as
-    /// `self`.
+    /// The struct `flank_fixtures_get` gives: everything; its pointers live
+    /// as long as `self`.
     pub fn to_c_v3(&self) -> flank_fixture_v3 {
         flank_fixture_v3 {
             v2: self.to_c_v2(),
@@ -268,14 +199,14 @@ impl Entry {
         }
     }
 
-    /// Whether the fixture has threats from range (`ranged` or `far`).
+    /// Whether the fixture has threats from range (`ranged: on` or `far`).
     pub fn uses_range(&self) -> bool {
-        self.range_refusal.is_some()
+        self.ranged || !self.far.is_empty()
     }
 
     /// Whether the fixture uses facing.
     pub fn uses_facing(&self) -> bool {
-        self.v1_refusal.is_some()
+        self.v2.uses_facing != 0
     }
 
     /// The error text, if the entry is one.
@@ -342,216 +273,57 @@ pub fn creature_bits(s: &CreatureStates) -> u16 {
     ]) as u16
 }
 
-/// What `struct flank_fixture_set` really is.
-#[derive(Debug, Default)]
-pub struct FixtureSet {
-    entries: Vec<Entry>,
-}
+/// The `*.flank` format as a set of the C ABI ([`crate::set_abi`]).
+#[derive(Debug)]
+pub struct Flank;
 
-impl FixtureSet {
-    /// An empty set.
-    pub fn new() -> FixtureSet {
-        FixtureSet::default()
-    }
+impl Format for Flank {
+    type Entry = Entry;
+    const EXT: &'static str = "flank";
 
-    /// Adds the fixture at `path`, or every `*.flank` under the directory
-    /// `path` (recursively, sorted); returns how many entries were added.
-    /// Nothing is dropped: a bad file or an unsearchable path is an entry
-    /// with an error.
-    pub fn add(&mut self, path: &Path) -> usize {
-        add_files(
-            &mut self.entries,
-            path,
-            collect,
-            |file| match Fixture::load(file) {
-                Ok(f) => Entry::from_fixture(&f),
-                Err(e) => Entry::from_error(file, &e.to_string()),
-            },
-            Entry::from_error,
-        )
-    }
-
-    /// The entries, in order.
-    pub fn entries(&self) -> &[Entry] {
-        &self.entries
-    }
-}
-
-/// What a set's `add` does, for every kind of fixture file: the files
-/// `collect` finds under `path`, each made an entry by `load`, or by
-/// `error` (with a message naming the file) when the path cannot be
-/// searched or the parser panics: nothing is dropped. Returns how many
-/// entries were added.
-pub(crate) fn add_files<E>(
-    entries: &mut Vec<E>,
-    path: &Path,
-    collect: fn(&[PathBuf]) -> std::io::Result<Vec<PathBuf>>,
-    load: impl Fn(&Path) -> E,
-    error: impl Fn(&Path, &str) -> E,
-) -> usize {
-    let before = entries.len();
-    let files = match collect(&[path.to_path_buf()]) {
-        Ok(files) => files,
-        Err(e) => {
-            entries.push(error(
-                path,
-                &format!("{}: cannot search for fixtures: {e}", path.display()),
-            ));
-            return 1;
+    fn load(path: &Path) -> Entry {
+        match Fixture::load(path) {
+            Ok(f) => Entry::from_fixture(&f),
+            Err(e) => Entry::from_error(path, &e.to_string()),
         }
-    };
-    for file in files {
-        let entry = catch_unwind(AssertUnwindSafe(|| load(&file))).unwrap_or_else(|_| {
-            error(
-                &file,
-                &format!("{}: the fixture parser failed (a bug)", file.display()),
-            )
-        });
-        entries.push(entry);
     }
-    entries.len() - before
-}
 
-/// `flank_fixtures_new()`: a new, empty set.
-#[no_mangle]
-pub extern "C" fn flank_fixtures_new() -> *mut flank_fixture_set {
-    Box::into_raw(Box::new(FixtureSet::new())).cast()
-}
-
-/// `flank_fixtures_add()`: adds a file or a directory of fixtures.
-///
-/// # Safety
-/// `set` is NULL or a set from [`flank_fixtures_new`] not yet freed; `path`
-/// is NULL or a NUL-terminated string.
-#[no_mangle]
-pub unsafe extern "C" fn flank_fixtures_add(
-    set: *mut flank_fixture_set,
-    path: *const c_char,
-) -> i32 {
-    if set.is_null() || path.is_null() {
-        return sys::FLANK_E_NULL;
-    }
-    // SAFETY: the caller guarantees both pointers are valid.
-    let (set, path) = unsafe { (&mut *set.cast::<FixtureSet>(), CStr::from_ptr(path)) };
-    let path = PathBuf::from(OsStr::from_bytes(path.to_bytes()));
-    let added = catch_unwind(AssertUnwindSafe(|| set.add(&path))).unwrap_or(0);
-    i32::try_from(added).unwrap_or(i32::MAX)
-}
-
-/// `flank_fixtures_count()`: the number of entries.
-///
-/// # Safety
-/// `set` is NULL or a live set from [`flank_fixtures_new`].
-#[no_mangle]
-pub unsafe extern "C" fn flank_fixtures_count(set: *const flank_fixture_set) -> i32 {
-    // SAFETY: the caller guarantees `set` is NULL or valid.
-    match unsafe { set.cast::<FixtureSet>().as_ref() } {
-        Some(set) => i32::try_from(set.entries.len()).unwrap_or(i32::MAX),
-        None => sys::FLANK_E_NULL,
+    fn error(path: &Path, why: &str) -> Entry {
+        Entry::from_error(path, why)
     }
 }
 
-/// Entry `index` of `set`: `FLANK_E_NULL` for a NULL set,
-/// `FLANK_E_INDEX` for an index outside it.
-///
-/// # Safety
-/// `set` is NULL or a live set from [`flank_fixtures_new`].
-unsafe fn entry_at<'a>(set: *const flank_fixture_set, index: i32) -> Result<&'a Entry, i32> {
-    // SAFETY: the caller guarantees `set` is NULL or valid.
-    let set = unsafe { set.cast::<FixtureSet>().as_ref() }.ok_or(sys::FLANK_E_NULL)?;
-    usize::try_from(index)
-        .ok()
-        .and_then(|i| set.entries.get(i))
-        .ok_or(sys::FLANK_E_INDEX)
-}
+/// What `struct flank_fixture_set` really is.
+pub type FixtureSet = Set<Flank>;
 
-/// What every `flank_fixtures_get*()` does: entry `index` of `set` as
-/// `view` makes it, into `*out`, and `view`'s code; `FLANK_E_NULL` for a
-/// NULL `out` or set, `FLANK_E_INDEX` for an index outside the set, with
-/// `*out` untouched.
+set_abi::set_functions!(
+    Flank,
+    flank_fixture_set,
+    flank_fixtures_new,
+    flank_fixtures_add,
+    flank_fixtures_count,
+    flank_fixtures_free
+);
+
+/// `flank_fixtures_get()`: entry `index` into `*out`, every field of it.
 ///
 /// # Safety
 /// `set` is NULL or a live set from [`flank_fixtures_new`]; `out` is NULL
-/// or points to a writable `T`.
-unsafe fn get_into<T>(
-    set: *const flank_fixture_set,
-    index: i32,
-    out: *mut T,
-    view: impl Fn(&Entry) -> (T, i32),
-) -> i32 {
-    if out.is_null() {
-        return sys::FLANK_E_NULL;
-    }
-    // SAFETY: the caller guarantees `set` is NULL or valid.
-    let entry = match unsafe { entry_at(set, index) } {
-        Ok(entry) => entry,
-        Err(code) => return code,
-    };
-    let (fx, rc) = view(entry);
-    // SAFETY: `out` is not NULL and the caller guarantees it is writable.
-    unsafe { out.write(fx) };
-    rc
-}
-
-/// `flank_fixtures_get()`: entry `index` into `*out`.
-///
-/// # Safety
-/// `set` is NULL or a live set from [`flank_fixtures_new`]; `out` is NULL
-/// or points to a writable `struct flank_fixture`.
+/// or points to a writable `struct flank_fixture_v3`.
 #[no_mangle]
 pub unsafe extern "C" fn flank_fixtures_get(
-    set: *const flank_fixture_set,
-    index: i32,
-    out: *mut flank_fixture,
-) -> i32 {
-    // SAFETY: as the caller guarantees.
-    unsafe { get_into(set, index, out, Entry::to_c_v1) }
-}
-
-/// `flank_fixtures_get_v2()`: entry `index`, facing fields included.
-///
-/// # Safety
-/// As [`flank_fixtures_get`], with `out` a `struct flank_fixture_v2`.
-#[no_mangle]
-pub unsafe extern "C" fn flank_fixtures_get_v2(
-    set: *const flank_fixture_set,
-    index: i32,
-    out: *mut flank_fixture_v2,
-) -> i32 {
-    // SAFETY: as the caller guarantees.
-    unsafe { get_into(set, index, out, Entry::to_c_v2_checked) }
-}
-
-/// `flank_fixtures_get_v3()`: entry `index`, every field.
-///
-/// # Safety
-/// As [`flank_fixtures_get`], with `out` a `struct flank_fixture_v3`.
-#[no_mangle]
-pub unsafe extern "C" fn flank_fixtures_get_v3(
     set: *const flank_fixture_set,
     index: i32,
     out: *mut flank_fixture_v3,
 ) -> i32 {
     // SAFETY: as the caller guarantees.
-    unsafe { get_into(set, index, out, |e| (e.to_c_v3(), sys::FLANK_OK as i32)) }
-}
-
-/// `flank_fixtures_free()`: frees a set.
-///
-/// # Safety
-/// `set` is NULL or a set from [`flank_fixtures_new`] not yet freed; it
-/// must not be used afterwards.
-#[no_mangle]
-pub unsafe extern "C" fn flank_fixtures_free(set: *mut flank_fixture_set) {
-    if !set.is_null() {
-        // SAFETY: `set` came from Box::into_raw in flank_fixtures_new.
-        drop(unsafe { Box::from_raw(set.cast::<FixtureSet>()) });
-    }
+    unsafe { set_abi::get::<Flank, _, _>(set, index, out, |e| (e.to_c_v3(), sys::FLANK_OK as i32)) }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::path::PathBuf;
 
     fn write(dir: &Path, name: &str, text: &str) -> PathBuf {
         let p = dir.join(name);
@@ -560,10 +332,7 @@ mod tests {
     }
 
     fn scratch(tag: &str) -> PathBuf {
-        let d = std::env::temp_dir().join(format!("flank-fx-{tag}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&d);
-        std::fs::create_dir_all(&d).unwrap();
-        d
+        crate::files::scratch(&format!("fx-{tag}"))
     }
 
     #[test]
@@ -582,13 +351,15 @@ mod tests {
         unsafe {
             assert_eq!(flank_fixtures_add(set, path.as_ptr()), 2);
             assert_eq!(flank_fixtures_count(set), 2);
-            let mut f = flank_fixture::default();
+            let mut full = flank_fixture_v3::default();
             // Sorted: a.flank first, an error naming the file and line.
-            assert_eq!(flank_fixtures_get(set, 0, &mut f), 0);
+            assert_eq!(flank_fixtures_get(set, 0, &mut full), 0);
+            let f = full.v2.base;
             let err = CStr::from_ptr(f.error).to_str().unwrap();
             assert!(err.ends_with("a.flank:1: bad direction `q` (directions: n ne e se s sw w nw)"));
             assert_eq!(CStr::from_ptr(f.name).to_str().unwrap(), "a");
-            assert_eq!(flank_fixtures_get(set, 1, &mut f), 0);
+            assert_eq!(flank_fixtures_get(set, 1, &mut full), 0);
+            let f = full.v2.base;
             assert!(f.error.is_null());
             assert_eq!(CStr::from_ptr(f.name).to_str().unwrap(), "wide");
             assert_eq!((f.rows, f.cols, f.def_row, f.def_col), (3, 4, 1, 1));
@@ -609,8 +380,8 @@ mod tests {
                 f.glyph.map(|c| c as u8 as char),
                 ['x', '|', '.', '.', '.', 'y', '.', '.']
             );
-            assert_eq!(flank_fixtures_get(set, 2, &mut f), sys::FLANK_E_INDEX);
-            assert_eq!(flank_fixtures_get(set, -1, &mut f), sys::FLANK_E_INDEX);
+            assert_eq!(flank_fixtures_get(set, 2, &mut full), sys::FLANK_E_INDEX);
+            assert_eq!(flank_fixtures_get(set, -1, &mut full), sys::FLANK_E_INDEX);
             assert_eq!(
                 flank_fixtures_get(set, 0, std::ptr::null_mut()),
                 sys::FLANK_E_NULL
@@ -621,7 +392,7 @@ mod tests {
     }
 
     #[test]
-    fn facing_fixtures_are_refused_by_v1_and_read_by_v2() {
+    fn every_fixture_is_read_whole_facing_fields_and_all() {
         let dir = scratch("facing");
         write(
             &dir,
@@ -641,31 +412,20 @@ mod tests {
         let path = CString::new(dir.to_str().unwrap()).unwrap();
         unsafe {
             assert_eq!(flank_fixtures_add(set, path.as_ptr()), 2);
-            let mut f = flank_fixture::default();
-            let mut v2 = flank_fixture_v2::default();
-            // The arc-only fixture: the same through both getters.
-            assert_eq!(flank_fixtures_get(set, 0, &mut f), 0);
-            assert!(f.error.is_null());
-            assert_eq!(flank_fixtures_get_v2(set, 0, &mut v2), 0);
-            assert_eq!(v2.base, f);
+            let mut full = flank_fixture_v3::default();
+            // The arc-only fixture: its facing fields unset.
+            assert_eq!(flank_fixtures_get(set, 0, &mut full), 0);
+            let v2 = full.v2;
+            assert!(v2.base.error.is_null());
             assert_eq!(v2.uses_facing, 0);
             assert_eq!((v2.rules, v2.facing, v2.expect_zone), (UNSET, UNSET, UNSET));
             assert_eq!(v2.creature_facing, [UNSET; 8]);
-            // The facing fixture: refused by v1, with an error naming it.
-            assert_eq!(
-                flank_fixtures_get(set, 1, &mut f),
-                sys::FLANK_E_FIXTURE_FACING
-            );
-            let err = CStr::from_ptr(f.error).to_str().unwrap();
-            assert!(
-                err.ends_with(
-                    "b.flank:4: uses facing (`defender: shield`), which this consumer does not read; use flank_fixtures_get_v2()"
-                ),
-                "{err}"
-            );
-            assert_eq!(CStr::from_ptr(f.name).to_str().unwrap(), "face");
-            // ... and read whole by v2.
-            assert_eq!(flank_fixtures_get_v2(set, 1, &mut v2), 0);
+            assert_eq!((full.ranged, full.nfar), (0, 0));
+            assert!(full.far.is_null());
+            // The facing fixture: read whole, no consumer can take it for
+            // an arc-only one.
+            assert_eq!(flank_fixtures_get(set, 1, &mut full), 0);
+            let v2 = full.v2;
             assert!(v2.base.error.is_null());
             assert_eq!(v2.base.attack_dir, 6);
             assert_eq!(v2.uses_facing, 1);
@@ -687,14 +447,8 @@ mod tests {
             assert_eq!((v2.expect_zone, v2.expect_hit_half_points), (2, 0));
             assert_eq!((v2.expect_damage_percent, v2.expect_damage_flat), (150, 0));
             assert_eq!((v2.expect_shield, v2.expect_bits, v2.reserved), (1, 0, 0));
-            assert_eq!(flank_fixtures_get_v2(set, 2, &mut v2), sys::FLANK_E_INDEX);
-            assert_eq!(flank_fixtures_get_v2(set, -1, &mut v2), sys::FLANK_E_INDEX);
             assert_eq!(
-                flank_fixtures_get_v2(set, 0, std::ptr::null_mut()),
-                sys::FLANK_E_NULL
-            );
-            assert_eq!(
-                flank_fixtures_get_v2(std::ptr::null(), 0, &mut v2),
+                flank_fixtures_get(std::ptr::null(), 0, &mut full),
                 sys::FLANK_E_NULL
             );
             flank_fixtures_free(set);
@@ -708,12 +462,12 @@ mod tests {
         let missing = CString::new("/nonexistent/flank-fixtures").unwrap();
         unsafe {
             assert_eq!(flank_fixtures_add(set, missing.as_ptr()), 1);
-            let mut f = flank_fixture::default();
-            assert_eq!(flank_fixtures_get(set, 0, &mut f), 0);
-            assert!(CStr::from_ptr(f.error)
+            let mut full = flank_fixture_v3::default();
+            assert_eq!(flank_fixtures_get(set, 0, &mut full), 0);
+            assert!(CStr::from_ptr(full.v2.base.error)
                 .to_str()
                 .unwrap()
-                .starts_with("/nonexistent/flank-fixtures:0: cannot read the file"));
+                .starts_with("cannot read /nonexistent/flank-fixtures: "));
             assert_eq!(
                 flank_fixtures_add(std::ptr::null_mut(), missing.as_ptr()),
                 sys::FLANK_E_NULL
@@ -721,7 +475,7 @@ mod tests {
             assert_eq!(flank_fixtures_add(set, std::ptr::null()), sys::FLANK_E_NULL);
             assert_eq!(flank_fixtures_count(std::ptr::null()), sys::FLANK_E_NULL);
             assert_eq!(
-                flank_fixtures_get(std::ptr::null(), 0, &mut f),
+                flank_fixtures_get(std::ptr::null(), 0, &mut full),
                 sys::FLANK_E_NULL
             );
             flank_fixtures_free(set);

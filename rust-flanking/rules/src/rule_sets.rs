@@ -1,0 +1,593 @@
+//! The rule sets: one row each in [`RULES`], and everything derived from
+//! the table ([`RuleSet`]: the valid sets and their combinations with the
+//! arc score, ids, names, parsing).
+//!
+//! A new rule set is a new row here. What a row can say (zone effects, the
+//! shield, the flow, the clauses, its words) is read by
+//! `facing::FacingInput::eval_from()` and by `explain::facing_words()`; a
+//! rule of a new kind adds what it needs to [`RuleRow`] and to those two.
+//! docs/HACKING.md lists every file a new rule set touches.
+
+use core::fmt;
+
+use crate::sys;
+
+const PLUS_ARC: u8 = sys::FLANK_RULES_PLUS_ARC as u8;
+
+/// How a rule set treats the defender's shield.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ShieldRule {
+    /// NetHack's own rule: the shield always counts toward AC.
+    Always,
+    /// Only against attacks from the front.
+    FrontOnly,
+    /// The front and the flank on the shield's side ([`crate::facing::shield_flank`]).
+    FrontAndShieldFlank,
+    /// Counts toward AC always, and takes `percent`% off the damage of an
+    /// attack from the front, after the zone's multiplier.
+    FrontDamage {
+        /// The damage that is left, in percent (80).
+        percent: u16,
+    },
+}
+
+/// When a rule set's zone effects apply.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Flow {
+    /// To every attack, by its zone.
+    EveryAttack,
+    /// To melee attacks only, in this order: a threat directly opposite
+    /// the attacker gives `ally_hit` to hit (and no damage) and marks
+    /// [`crate::facing::bits::FLANKED`]; else the rear's effects, marked [`crate::facing::bits::BEHIND`];
+    /// else a flank attack is only marked, [`crate::facing::bits::SIDE`]. A defender
+    /// struck in its flank or rear, unless helpless, turns to face its
+    /// attacker ([`crate::facing::bits::TURNS`]).
+    AllyOppositeFirst {
+        /// The to-hit, in half points, for a threat opposite.
+        ally_hit: u8,
+        /// The words of each outcome, for `flank explain`.
+        words: AllyOppositeWords,
+    },
+}
+
+/// [`Flow::AllyOppositeFirst`]'s words, each quoting the rule set's seed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct AllyOppositeWords {
+    /// A threat stands opposite.
+    pub flanked: &'static str,
+    /// From the rear.
+    pub behind: &'static str,
+    /// From a flank.
+    pub side: &'static str,
+    /// Not a melee attack.
+    pub not_melee: &'static str,
+    /// From the front.
+    pub front: &'static str,
+    /// The defender turns.
+    pub turns: &'static str,
+}
+
+/// How `proposal+NAME` reads.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Combine {
+    /// It does not combine; with the reason given to the user, or `None`
+    /// for "only `proposal` combines, with one other rule set".
+    Refused(Option<&'static str>),
+    /// It is this rule set itself: its positional part is the arc already.
+    Itself,
+    /// The arc score is added: the combined set's canonical name.
+    AddsArc(&'static str),
+}
+
+/// A rule set's words, for `flank explain`: quotations of its seed.
+/// `{hit}` in a zone's words stands for that zone's to-hit from the row
+/// (`+2`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Words {
+    /// Said before the zone's words ("" for nothing).
+    pub preface: &'static str,
+    /// The zone's words: front, flank, rear (unused with
+    /// [`Flow::AllyOppositeFirst`], whose words are its own).
+    pub zone: [&'static str; 3],
+    /// Whether the defender's shield counts, by the rule set's rule.
+    pub shield: &'static str,
+    /// The shield took some damage off ([`ShieldRule::FrontDamage`]).
+    pub shield_damage: &'static str,
+    /// A backstab (`backstab`).
+    pub backstab: &'static str,
+    /// A helpless defender does not notice (`rear_unnoticed`).
+    pub unnoticed: &'static str,
+}
+
+/// A rule set's line in the players' table (README.md, `flank rules
+/// --markdown`): what an attack from the flank and from the rear does,
+/// and what else the rule set does.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Guide {
+    /// From the flank.
+    pub flank: &'static str,
+    /// From the rear.
+    pub rear: &'static str,
+    /// Everything else, in a phrase.
+    pub also: &'static str,
+}
+
+/// One rule set: everything the engine, the tools and the docs know of it.
+/// A new rule set is one more row of [`RULES`]; its id, name, parsing, C
+/// string, combinations and words all come from here.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RuleRow {
+    /// Its `FLANK_RULES_*` id (never with `FLANK_RULES_PLUS_ARC`): the
+    /// value sysconf's choice travels as between C and Rust.
+    pub id: u8,
+    /// Its name, in sysconf and everywhere else.
+    pub name: &'static str,
+    /// Whether the arc score is its positional part.
+    pub arc: bool,
+    /// How `proposal+NAME` reads.
+    pub combine: Combine,
+    /// To-hit bonus per zone (front, flank, rear), half points.
+    pub hit: [u8; 3],
+    /// Damage percent per zone.
+    pub damage_percent: [u16; 3],
+    /// Flat damage per zone.
+    pub damage_flat: [i16; 3],
+    /// The shield rule.
+    pub shield: ShieldRule,
+    /// When the zone effects apply.
+    pub flow: Flow,
+    /// The hero's melee attack from the rear is a backstab when the hero is
+    /// a Rogue ([`crate::facing::bits::BACKSTAB`]).
+    pub backstab: bool,
+    /// A helpless monster does not notice an attack from its rear
+    /// ([`crate::facing::bits::UNNOTICED`]).
+    pub rear_unnoticed: bool,
+    /// Its words for `flank explain`.
+    pub words: Words,
+    /// Its line in the players' table.
+    pub guide: Guide,
+}
+
+/// The shield words of a rule set that leaves the shield to NetHack.
+const SHIELD_AS_NETHACK: &str = "The shield counts as NetHack counts it.";
+/// Words a rule set without the clause never says.
+const UNSAID: &str = "";
+
+/// The rule sets, one row each (docs/FLANKING-DECISIONS.md, "Facing rule
+/// sets", says where each number comes from). The first is the default.
+pub static RULES: [RuleRow; 5] = [
+    RuleRow {
+        id: sys::FLANK_RULES_PROPOSAL as u8,
+        name: "proposal",
+        arc: true,
+        combine: Combine::Refused(None),
+        hit: [0, 0, 0],
+        damage_percent: [100, 100, 100],
+        damage_flat: [0, 0, 0],
+        shield: ShieldRule::Always,
+        flow: Flow::EveryAttack,
+        backstab: false,
+        rear_unnoticed: false,
+        words: Words {
+            preface: UNSAID,
+            zone: [
+                "The proposal's rule set: the zone changes nothing; the bonus is the arc score alone.";
+                3
+            ],
+            shield: SHIELD_AS_NETHACK,
+            shield_damage: UNSAID,
+            backstab: UNSAID,
+            unnoticed: UNSAID,
+        },
+        guide: Guide {
+            flank: "-",
+            rear: "-",
+            also: "arc flanking alone: the game above",
+        },
+    },
+    RuleRow {
+        id: sys::FLANK_RULES_IMPLICIT as u8,
+        name: "implicit",
+        arc: true,
+        combine: Combine::Itself,
+        // "a small ... to-hit bonus", "a substantial bonus": +2, +4.
+        hit: [0, 4, 8],
+        damage_percent: [100, 100, 100],
+        damage_flat: [0, 0, 0],
+        shield: ShieldRule::FrontOnly,
+        flow: Flow::EveryAttack,
+        backstab: false,
+        rear_unnoticed: false,
+        words: Words {
+            preface: UNSAID,
+            zone: [
+                "A front tile: no bonus.",
+                "\"If the attacker is in a flank tile it receives a small (system-dependent) to-hit bonus\": {hit}.",
+                "\"If it is in a rear tile it receives a substantial bonus\": {hit}.",
+            ],
+            shield: "\"If an attacking melee monster is in a flank or rear tile, the player does not receive defensive benefits from a shield.\"",
+            shield_damage: UNSAID,
+            backstab: UNSAID,
+            unnoticed: UNSAID,
+        },
+        guide: Guide {
+            flank: "+2 to hit",
+            rear: "+4 to hit",
+            also: "arc flanking too; a shield counts only from the front",
+        },
+    },
+    RuleRow {
+        id: sys::FLANK_RULES_DND as u8,
+        name: "dnd",
+        arc: false,
+        combine: Combine::Refused(Some(
+            "D&D combat facing \"supersedes the standard rules for flanking\"",
+        )),
+        hit: [0, 4, 8],
+        damage_percent: [100, 100, 100],
+        damage_flat: [0, 0, 0],
+        shield: ShieldRule::FrontAndShieldFlank,
+        flow: Flow::EveryAttack,
+        backstab: true,
+        rear_unnoticed: true,
+        words: Words {
+            preface: "\"This variant supersedes the standard rules for flanking\": no arc score.",
+            zone: [
+                "From the front: no bonus.",
+                "\"If you're attacking from a foe's flank area (or the squares beyond it, if you have a reach weapon or ranged weapon), you get a +2 bonus on the attack roll. You don't need anyone opposite you on the other side of your foe.\"",
+                "\"If you're attacking from a foe's rear area (or the squares beyond it), you get a +4 bonus on the attack roll.\"",
+            ],
+            shield: "\"The shield only adds to the character's AC against attacks coming from his front area and the flank area on the shield's side\" (the shield is on the defender's left).",
+            shield_damage: UNSAID,
+            backstab: "\"A rogue can strike for sneak attack damage ... whenever she's attacking with a melee weapon from the foe's rear area\": a backstab.",
+            unnoticed: "\"It's much easier to see what's going on in your front area, and much easier to sneak around behind someone's back\": the sleeping defender does not notice.",
+        },
+        guide: Guide {
+            flank: "+2 to hit",
+            rear: "+4 to hit",
+            also: "no arc flanking; faceless creatures have no flank or rear; a shield covers the front and its own side; a Rogue backstabs from the rear; a sleeping monster does not notice you behind it",
+        },
+    },
+    RuleRow {
+        id: sys::FLANK_RULES_OPPOSITE as u8,
+        name: "opposite",
+        arc: false,
+        combine: Combine::AddsArc("proposal+opposite"),
+        // Its "behind" (+2 to hit, +2 damage); its "flanked" (+2 to hit) is
+        // the flow's ally_hit, and the flow picks one.
+        hit: [0, 0, 4],
+        damage_percent: [100, 100, 100],
+        damage_flat: [0, 0, 2],
+        shield: ShieldRule::Always,
+        flow: Flow::AllyOppositeFirst {
+            // "Flanking provides +2 attack bonus".
+            ally_hit: 4,
+            words: AllyOppositeWords {
+                flanked: "\"Flanking is achieved when two allies attack an enemy from opposite sides\" (UC-001: \"Attack with ally on opposite side -> +2 attack bonus\"), and it is checked first: \"Ally on Opposite? -Yes-> Return: FLANKED (+2 attack)\".",
+                behind: "UC-002 Backstab: \"Attack from behind target's facing -> +2 attack, +2 damage\".",
+                side: "UC-003 Side Attack: \"Attack from side -> No bonus (noted)\".",
+                not_melee: "Not a melee attack: \"Adjacent? -No-> Return: No flanking (range too far)\".",
+                front: "UC-004 Front Attack: \"Attack from faced direction -> No bonus\".",
+                turns: "\"Creatures auto-face toward attack target\": the defender turns to face its attacker.",
+            },
+        },
+        backstab: false,
+        rear_unnoticed: false,
+        words: Words {
+            preface: UNSAID,
+            zone: [UNSAID; 3],
+            shield: SHIELD_AS_NETHACK,
+            shield_damage: UNSAID,
+            backstab: UNSAID,
+            unnoticed: UNSAID,
+        },
+        guide: Guide {
+            flank: "noted",
+            rear: "+2 to hit, +2 damage",
+            also: "melee: +2 to hit with a foe of the defender directly opposite you (\"You and your kitten flank the jackal.\"); the defender turns to face its attacker",
+        },
+    },
+    RuleRow {
+        id: sys::FLANK_RULES_TACTICS as u8,
+        name: "tactics",
+        arc: false,
+        combine: Combine::AddsArc("proposal+tactics"),
+        hit: [0, 0, 0],
+        damage_percent: [100, 125, 150],
+        damage_flat: [0, 0, 0],
+        shield: ShieldRule::FrontDamage { percent: 80 },
+        flow: Flow::EveryAttack,
+        backstab: false,
+        rear_unnoticed: false,
+        words: Words {
+            preface: UNSAID,
+            zone: [
+                "\"Directly facing defender | 100% | Frontal\".",
+                "\"Side of defender | 125% | Flank\".",
+                "\"Behind defender | 150% | Backstab\".",
+            ],
+            shield: SHIELD_AS_NETHACK,
+            shield_damage: "\"When attacked from the front (Frontal zone only), incoming damage is reduced by 20%\"; \"Shield reduction is applied after position multipliers but before floor rounding.\"",
+            backstab: UNSAID,
+            unnoticed: UNSAID,
+        },
+        guide: Guide {
+            flank: "damage x1.25",
+            rear: "damage x1.5",
+            also: "no to-hit; a shield-bearer takes 20% less from the front",
+        },
+    },
+];
+
+/// The name of the arc rule set every combination starts with: the first
+/// row's (a test holds them equal).
+const ARC_SET: &str = "proposal";
+
+/// A valid rule set: a row, maybe with the arc score added. It holds its
+/// row itself, so the evaluation reads the row's numbers with one load.
+#[derive(Debug, Clone, Copy)]
+pub struct RuleSet {
+    /// Its row of [`RULES`].
+    row: &'static RuleRow,
+    plus_arc: bool,
+}
+
+/// Rule sets are the same when their ids are.
+impl PartialEq for RuleSet {
+    fn eq(&self, other: &Self) -> bool {
+        self.id() == other.id()
+    }
+}
+
+impl Eq for RuleSet {}
+
+impl std::hash::Hash for RuleSet {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.id().hash(state);
+    }
+}
+
+/// Why a rule set name was refused.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum RulesError {
+    /// Not a rule set's name.
+    Unknown(String),
+    /// `proposal+NAME` where NAME's row refuses it, with the row's reason.
+    Refused {
+        /// The rule set that does not combine.
+        name: &'static str,
+        /// Why.
+        why: &'static str,
+    },
+    /// Two facing rule sets combined (`dnd+tactics`), or `proposal+proposal`.
+    TwoFacingSets(String),
+}
+
+/// Every row's name, joined by `sep`.
+fn every_row(sep: &str) -> String {
+    RULES.iter().map(|r| r.name).collect::<Vec<_>>().join(sep)
+}
+
+impl fmt::Display for RulesError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RulesError::Unknown(n) => write!(
+                f,
+                "unknown rule set `{n}` (rule sets: {}, or {ARC_SET}+<one of them>)",
+                every_row(" ")
+            ),
+            RulesError::Refused { name, why } => write!(
+                f,
+                "`{ARC_SET}+{name}` does not combine: {why}; write `{name}`"
+            ),
+            RulesError::TwoFacingSets(n) => {
+                let combined: Vec<_> = RULES
+                    .iter()
+                    .filter(|r| matches!(r.combine, Combine::Itself | Combine::AddsArc(_)))
+                    .map(|r| format!("{ARC_SET}+{}", r.name))
+                    .collect();
+                write!(
+                    f,
+                    "`{n}`: only `{ARC_SET}` combines, with one other rule set ({})",
+                    combined.join(", ")
+                )
+            }
+        }
+    }
+}
+
+impl std::error::Error for RulesError {}
+
+impl RuleSet {
+    /// `proposal`, the default: the first row.
+    pub const PROPOSAL: RuleSet = RuleSet {
+        row: &RULES[0],
+        plus_arc: false,
+    };
+
+    /// Every valid rule set, in id order: each row alone, then each row's
+    /// combination with the arc score, where it has one.
+    pub fn all() -> impl Iterator<Item = RuleSet> + Clone {
+        let plain = RULES.iter().map(|row| RuleSet {
+            row,
+            plus_arc: false,
+        });
+        let combined = RULES
+            .iter()
+            .filter(|row| matches!(row.combine, Combine::AddsArc(_)))
+            .map(|row| RuleSet {
+                row,
+                plus_arc: true,
+            });
+        plain.chain(combined)
+    }
+
+    /// The rule set of an id (`FLANK_RULES_*`), if valid.
+    pub fn from_id(id: u8) -> Option<RuleSet> {
+        let plus_arc = id & PLUS_ARC != 0;
+        let row = RULES.iter().find(|r| r.id == id & !PLUS_ARC)?;
+        if plus_arc && !matches!(row.combine, Combine::AddsArc(_)) {
+            return None;
+        }
+        Some(RuleSet { row, plus_arc })
+    }
+
+    /// The id.
+    pub fn id(self) -> u8 {
+        self.row().id | if self.plus_arc { PLUS_ARC } else { 0 }
+    }
+
+    /// Its row.
+    pub fn row(self) -> &'static RuleRow {
+        self.row
+    }
+
+    /// Whether it is a row combined with the arc score (`proposal+NAME`).
+    pub fn plus_arc(self) -> bool {
+        self.plus_arc
+    }
+
+    /// Whether the arc score counts.
+    pub fn uses_arc(self) -> bool {
+        self.plus_arc || self.row().arc
+    }
+
+    /// The canonical name: `dnd`, `proposal+tactics`.
+    pub fn name(self) -> &'static str {
+        match (self.plus_arc, self.row().combine) {
+            (true, Combine::AddsArc(name)) => name,
+            _ => self.row().name,
+        }
+    }
+
+    /// Parses a name: a row's, or `proposal+<name>` where that row combines.
+    pub fn parse(name: &str) -> Result<RuleSet, RulesError> {
+        let row_of = |n: &str| RULES.iter().find(|r| r.name == n);
+        let plain = |row| RuleSet {
+            row,
+            plus_arc: false,
+        };
+        match name.split_once('+') {
+            None => row_of(name)
+                .map(plain)
+                .ok_or_else(|| RulesError::Unknown(name.into())),
+            Some((first, second)) => {
+                let (Some(_), Some(row)) = (row_of(first), row_of(second)) else {
+                    return Err(RulesError::Unknown(name.into()));
+                };
+                if first != ARC_SET {
+                    return Err(RulesError::TwoFacingSets(name.into()));
+                }
+                let r = row;
+                match r.combine {
+                    Combine::Refused(Some(why)) => Err(RulesError::Refused { name: r.name, why }),
+                    Combine::Refused(None) => Err(RulesError::TwoFacingSets(name.into())),
+                    Combine::Itself => Ok(plain(row)),
+                    Combine::AddsArc(_) => Ok(RuleSet {
+                        row,
+                        plus_arc: true,
+                    }),
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_round_trip() {
+        for r in RuleSet::all() {
+            assert_eq!(RuleSet::parse(r.name()), Ok(r));
+            assert_eq!(RuleSet::from_id(r.id()), Some(r));
+        }
+        assert_eq!(
+            RuleSet::parse("proposal+implicit"),
+            RuleSet::parse("implicit")
+        );
+        assert!(matches!(
+            RuleSet::parse("proposal+dnd"),
+            Err(RulesError::Refused { name: "dnd", .. })
+        ));
+        for bad in [
+            "",
+            "DND",
+            "dnd+tactics",
+            "proposal+proposal",
+            "tactics+proposal",
+            "proposal+",
+            "+dnd",
+            "proposal+tactics+dnd",
+            " dnd",
+        ] {
+            assert!(RuleSet::parse(bad).is_err(), "{bad:?}");
+        }
+        let valid: Vec<u8> = (0..=255)
+            .filter(|&i| RuleSet::from_id(i).is_some())
+            .collect();
+        assert_eq!(valid, [0, 1, 2, 3, 4, 0x13, 0x14]);
+    }
+
+    #[test]
+    fn the_table_is_well_formed() {
+        // The default is the first row, the arc alone, named ARC_SET.
+        assert_eq!(RULES[0].id, sys::FLANK_RULES_DEFAULT as u8);
+        assert_eq!(RULES[0].name, ARC_SET);
+        assert!(RULES[0].arc && RULES[0].hit == [0; 3]);
+        for (i, r) in RULES.iter().enumerate() {
+            // Ids are distinct and leave FLANK_RULES_PLUS_ARC free.
+            assert_eq!(r.id & PLUS_ARC, 0, "{}", r.name);
+            assert!(RULES[..i].iter().all(|o| o.id != r.id && o.name != r.name));
+            // A name sysconf can hold and the C string keeps whole.
+            assert!(!r.name.is_empty() && r.name.bytes().all(|b| b.is_ascii_lowercase()));
+            match r.combine {
+                Combine::AddsArc(name) => {
+                    assert_eq!(name, format!("{ARC_SET}+{}", r.name));
+                    assert!(!r.arc, "{}: the arc twice", r.name);
+                }
+                Combine::Itself => assert!(r.arc, "{}", r.name),
+                Combine::Refused(_) => {}
+            }
+            // Each zone's words are there where the flow reads them, and a
+            // clause's words where the clause can say them.
+            if r.flow == Flow::EveryAttack {
+                assert!(r.words.zone.iter().all(|w| !w.is_empty()), "{}", r.name);
+            }
+            assert_eq!(r.backstab, !r.words.backstab.is_empty(), "{}", r.name);
+            assert_eq!(
+                r.rear_unnoticed,
+                !r.words.unnoticed.is_empty(),
+                "{}",
+                r.name
+            );
+            assert_eq!(
+                matches!(r.shield, ShieldRule::FrontDamage { .. }),
+                !r.words.shield_damage.is_empty(),
+                "{}",
+                r.name
+            );
+        }
+    }
+
+    #[test]
+    fn the_ids_of_today() {
+        // The FLANK_RULES_* of flanking.h, which C and old fixtures carry.
+        let ids: Vec<u8> = RuleSet::all().map(RuleSet::id).collect();
+        assert_eq!(ids, [0, 1, 2, 3, 4, 0x13, 0x14]);
+        let names: Vec<&str> = RuleSet::all().map(RuleSet::name).collect();
+        assert_eq!(
+            names,
+            [
+                "proposal",
+                "implicit",
+                "dnd",
+                "opposite",
+                "tactics",
+                "proposal+opposite",
+                "proposal+tactics"
+            ]
+        );
+    }
+}
