@@ -112,6 +112,18 @@ pub fn random_fixture(rng: &mut Rng, name: &str) -> String {
     format!("name: {name}\nexpect: {expect}\n{body}")
 }
 
+/// A map row of three creatures `e`, `n`, `d` (and rock around them)
+/// would read `end` and close the map; the parser would refuse the rows
+/// after it. The `e` becomes an `E`: a creature all the same, and no draw
+/// from the generator, so every other fixture of a seed stays as it was.
+fn not_end(row: &mut [char]) {
+    if row.iter().collect::<String>().trim() == "end" {
+        for g in row.iter_mut().filter(|g| **g == 'e') {
+            *g = 'E';
+        }
+    }
+}
+
 /// Everything but `name:` and `expect:`. With `unbuildable_hero`, a hero
 /// creature is rarely fleeing, passive or a tail, states the game harness
 /// documents it cannot build (the arc layers test that refusal); without
@@ -239,6 +251,9 @@ fn random_body(rng: &mut Rng, unbuildable_hero: bool) -> String {
         let _ = writeln!(out, "{l}");
     }
     out.push_str("map:\n");
+    for row in &mut map {
+        not_end(row);
+    }
     for row in &map {
         // Trailing rock may be left out of a row, as a person would write,
         // but not the defender's neighbours: the parser wants them written.
@@ -544,7 +559,9 @@ pub fn random_ranged_fixture(rng: &mut Rng, name: &str) -> String {
         text.push('\n');
     }
     text.push_str("map:\n");
-    for row in &map {
+    for row in &mut map {
+        not_end(row);
+        let row = &*row;
         text.extend(row.iter());
         text.push('\n');
     }
@@ -621,6 +638,32 @@ mod tests {
         for g in ['.', '#', '-', '|', ' ', '+', '}', '^', '0'] {
             assert!(glyphs.contains(&g), "never drew `{g}`");
         }
+    }
+
+    #[test]
+    fn a_row_of_e_n_d_does_not_close_the_map() {
+        // Seed 0xc7ae4ce616a9ee0d drew the row `end` in its 212th facing
+        // fixture (a CI run's layers test caught it).
+        for row in ["end", " end", "end ", " end  "] {
+            let mut cells: Vec<char> = row.chars().collect();
+            not_end(&mut cells);
+            let fixed: String = cells.iter().collect();
+            assert_ne!(fixed.trim(), "end", "{row:?}");
+            assert_eq!(fixed.len(), row.len());
+            assert!(cells.iter().filter(|g| g.is_ascii_alphabetic()).count() == 3);
+        }
+        for row in ["ends", "e.nd", "en d", "..."] {
+            let mut cells: Vec<char> = row.chars().collect();
+            not_end(&mut cells);
+            assert_eq!(cells.iter().collect::<String>(), row);
+        }
+        let seed = 0xc7ae_4ce6_16a9_ee0d;
+        let mut rng = Rng::new(seed);
+        let text = (0..212)
+            .map(|i| random_facing_fixture(&mut rng, &format!("facing-{}", fixture_name(seed, i))))
+            .last()
+            .unwrap();
+        Fixture::parse(Path::new("facing-211"), &text).unwrap_or_else(|e| panic!("{e}\n{text}"));
     }
 
     #[test]
