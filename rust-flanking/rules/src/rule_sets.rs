@@ -323,28 +323,44 @@ pub static RULES: [RuleRow; 5] = [
 /// row's (a test holds them equal).
 const ARC_SET: &str = "proposal";
 
-/// A valid rule set: a row, maybe with the arc score added. It holds its
-/// row itself, so the evaluation reads the row's numbers with one load.
-#[derive(Debug, Clone, Copy)]
+/// Each row of [`RULES`] at its id (ids are below 16, a test holds them
+/// distinct; the other places hold the first row, which no valid rule set
+/// reaches). The table's length is a power of two, so [`RuleSet::row`]'s
+/// lookup of a masked id needs no bounds check and no search.
+static ROW_OF_ID: [&RuleRow; 16] = {
+    let mut at = [&RULES[0]; 16];
+    let mut i = 0;
+    while i < RULES.len() {
+        assert!((RULES[i].id as usize) < 16, "a row's id must be below 16");
+        at[RULES[i].id as usize] = &RULES[i];
+        i += 1;
+    }
+    at
+};
+
+/// The valid ids, one bit each (ids and `FLANK_RULES_PLUS_ARC` are below
+/// 32): every row's, and with `FLANK_RULES_PLUS_ARC` where the row combines.
+const VALID_IDS: u32 = {
+    let mut bits = 0u32;
+    let mut i = 0;
+    while i < RULES.len() {
+        bits |= 1 << RULES[i].id;
+        if matches!(RULES[i].combine, Combine::AddsArc(_)) {
+            bits |= 1 << (RULES[i].id | PLUS_ARC);
+        }
+        i += 1;
+    }
+    bits
+};
+
+/// A valid rule set: a row, maybe with the arc score added; its
+/// `FLANK_RULES_*` id is all it holds. One byte: it is copied into every
+/// evaluation's input and every planned target, where a pointer to the
+/// row made a planned move about 50 instructions dearer (issue 22).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct RuleSet {
-    /// Its row of [`RULES`].
-    row: &'static RuleRow,
-    plus_arc: bool,
-}
-
-/// Rule sets are the same when their ids are.
-impl PartialEq for RuleSet {
-    fn eq(&self, other: &Self) -> bool {
-        self.id() == other.id()
-    }
-}
-
-impl Eq for RuleSet {}
-
-impl std::hash::Hash for RuleSet {
-    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
-        self.id().hash(state);
-    }
+    /// The row's id, with `FLANK_RULES_PLUS_ARC` when combined.
+    id: u8,
 }
 
 /// Why a rule set name was refused.
@@ -400,61 +416,54 @@ impl std::error::Error for RulesError {}
 
 impl RuleSet {
     /// `proposal`, the default: the first row.
-    pub const PROPOSAL: RuleSet = RuleSet {
-        row: &RULES[0],
-        plus_arc: false,
-    };
+    pub const PROPOSAL: RuleSet = RuleSet { id: RULES[0].id };
+
+    /// The rule set of row `index` of [`RULES`].
+    fn of_row(index: usize, plus_arc: bool) -> RuleSet {
+        RuleSet {
+            id: RULES[index].id | if plus_arc { PLUS_ARC } else { 0 },
+        }
+    }
 
     /// Every valid rule set, in id order: each row alone, then each row's
     /// combination with the arc score, where it has one.
     pub fn all() -> impl Iterator<Item = RuleSet> + Clone {
-        let plain = RULES.iter().map(|row| RuleSet {
-            row,
-            plus_arc: false,
-        });
-        let combined = RULES
-            .iter()
-            .filter(|row| matches!(row.combine, Combine::AddsArc(_)))
-            .map(|row| RuleSet {
-                row,
-                plus_arc: true,
-            });
+        let plain = (0..RULES.len()).map(|i| RuleSet::of_row(i, false));
+        let combined = (0..RULES.len())
+            .filter(|&i| matches!(RULES[i].combine, Combine::AddsArc(_)))
+            .map(|i| RuleSet::of_row(i, true));
         plain.chain(combined)
     }
 
     /// The rule set of an id (`FLANK_RULES_*`), if valid.
     pub fn from_id(id: u8) -> Option<RuleSet> {
-        let plus_arc = id & PLUS_ARC != 0;
-        let row = RULES.iter().find(|r| r.id == id & !PLUS_ARC)?;
-        if plus_arc && !matches!(row.combine, Combine::AddsArc(_)) {
-            return None;
-        }
-        Some(RuleSet { row, plus_arc })
+        let valid = id < 32 && VALID_IDS & (1 << id) != 0;
+        valid.then_some(RuleSet { id })
     }
 
     /// The id.
     pub fn id(self) -> u8 {
-        self.row().id | if self.plus_arc { PLUS_ARC } else { 0 }
+        self.id
     }
 
     /// Its row.
     pub fn row(self) -> &'static RuleRow {
-        self.row
+        ROW_OF_ID[usize::from(self.id & !PLUS_ARC) % ROW_OF_ID.len()]
     }
 
     /// Whether it is a row combined with the arc score (`proposal+NAME`).
     pub fn plus_arc(self) -> bool {
-        self.plus_arc
+        self.id & PLUS_ARC != 0
     }
 
     /// Whether the arc score counts.
     pub fn uses_arc(self) -> bool {
-        self.plus_arc || self.row().arc
+        self.plus_arc() || self.row().arc
     }
 
     /// The canonical name: `dnd`, `proposal+tactics`.
     pub fn name(self) -> &'static str {
-        match (self.plus_arc, self.row().combine) {
+        match (self.plus_arc(), self.row().combine) {
             (true, Combine::AddsArc(name)) => name,
             _ => self.row().name,
         }
@@ -462,31 +471,24 @@ impl RuleSet {
 
     /// Parses a name: a row's, or `proposal+<name>` where that row combines.
     pub fn parse(name: &str) -> Result<RuleSet, RulesError> {
-        let row_of = |n: &str| RULES.iter().find(|r| r.name == n);
-        let plain = |row| RuleSet {
-            row,
-            plus_arc: false,
-        };
+        let row_of = |n: &str| RULES.iter().position(|r| r.name == n);
         match name.split_once('+') {
             None => row_of(name)
-                .map(plain)
+                .map(|i| RuleSet::of_row(i, false))
                 .ok_or_else(|| RulesError::Unknown(name.into())),
             Some((first, second)) => {
-                let (Some(_), Some(row)) = (row_of(first), row_of(second)) else {
+                let (Some(_), Some(i)) = (row_of(first), row_of(second)) else {
                     return Err(RulesError::Unknown(name.into()));
                 };
                 if first != ARC_SET {
                     return Err(RulesError::TwoFacingSets(name.into()));
                 }
-                let r = row;
+                let r = &RULES[i];
                 match r.combine {
                     Combine::Refused(Some(why)) => Err(RulesError::Refused { name: r.name, why }),
                     Combine::Refused(None) => Err(RulesError::TwoFacingSets(name.into())),
-                    Combine::Itself => Ok(plain(row)),
-                    Combine::AddsArc(_) => Ok(RuleSet {
-                        row,
-                        plus_arc: true,
-                    }),
+                    Combine::Itself => Ok(RuleSet::of_row(i, false)),
+                    Combine::AddsArc(_) => Ok(RuleSet::of_row(i, true)),
                 }
             }
         }
@@ -502,6 +504,7 @@ mod tests {
         for r in RuleSet::all() {
             assert_eq!(RuleSet::parse(r.name()), Ok(r));
             assert_eq!(RuleSet::from_id(r.id()), Some(r));
+            assert_eq!(r.row().id, r.id() & !PLUS_ARC, "{}", r.name());
         }
         assert_eq!(
             RuleSet::parse("proposal+implicit"),
