@@ -116,6 +116,39 @@ fn every_patch_has_a_header() {
     }
 }
 
+/// The files a patch changes: its `diff --git a/X b/X` lines' X.
+fn touched(text: &str) -> Vec<&str> {
+    text.lines()
+        .filter_map(|l| l.strip_prefix("diff --git a/"))
+        .filter_map(|l| l.split_once(" b/").map(|(a, _)| a))
+        .collect()
+}
+
+#[test]
+fn docs_patches_touch_only_docs_and_the_others_no_docs() {
+    // One concern per patch: a `-docs` patch changes only doc/ (the
+    // Guidebook, fixes-flanking), and the code patches leave the
+    // Guidebook to them (the man page, which documents a patch's own
+    // command-line switch, goes with its switch).
+    for name in series() {
+        let text = std::fs::read_to_string(repo().join("patches").join(&name)).unwrap();
+        let files = touched(&text);
+        assert!(!files.is_empty(), "{name}: changes no file");
+        if name.ends_with("-docs.patch") {
+            for f in &files {
+                assert!(f.starts_with("doc/"), "{name} is a docs patch but changes {f}");
+            }
+        } else {
+            for f in &files {
+                assert!(
+                    !f.starts_with("doc/Guidebook") && *f != "doc/fixes-flanking",
+                    "{name} is not a docs patch but changes {f}"
+                );
+            }
+        }
+    }
+}
+
 #[test]
 fn tree_then_refresh_reproduces_the_series() {
     let scratch = Scratch::new("refresh");
