@@ -4,8 +4,8 @@
 NetHack's melee roll hits when `tmp > rnd(20)`; missiles thrown by the hero
 or by monsters at monsters hit when `tmp >= rnd(20)`.  The flanking bonus b
 (0 to 9 in steps of 1/2) is applied exactly for each comparison, as
-design/FLANKING.md derives: a strict roll gets ceil(b), a `>=` roll floor(b).
-So +1.5 is worth +2 in melee and +1 for a thrown dagger.
+docs/DESIGN.md ("The arc rules") says: a strict roll gets ceil(b), a `>=`
+roll floor(b).  So +1.5 is worth +2 in melee and +1 for a thrown dagger.
 
 Two panels side by side, melee (`>`) and missiles (`>=`), so that the two
 rounding rules never draw over each other; one line per typical to-hit value

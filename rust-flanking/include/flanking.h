@@ -3,7 +3,7 @@
  *
  * This header is the one source of truth for both languages: the C code of
  * the variant includes it, and rust-flanking's build.rs runs bindgen on it.
- * The rules it serves are in design/FLANKING.md.
+ * The rules it serves are in docs/DESIGN.md.
  *
  * C gathers facts about the eight squares around a defender; the engine
  * judges which squares threaten the defender and returns the proposal's
@@ -183,7 +183,7 @@ const char *flank_strerror(int32_t code);
 
 /*
  * ==================================================================
- * Facing (design/FACING.md), ABI version 2
+ * Facing (docs/DESIGN.md), ABI version 2
  * ==================================================================
  *
  * A creature faces one of the eight FLANK_DIR_* directions, or is faceless
@@ -308,7 +308,7 @@ int32_t flank_facing_eval(const struct flank_facing_input *in,
 
 /*
  * ==================================================================
- * Monsters that flank (ABI version 3; design/TACTICS.md)
+ * Monsters that flank (ABI version 3; docs/DESIGN.md)
  * ==================================================================
  *
  * When a monster that plans (docs/FLANKING-DECISIONS.md, "Monsters that
@@ -457,7 +457,7 @@ int32_t flank_plan(const struct flank_plan_input *in,
 
 /*
  * ==================================================================
- * Threats from range (ABI version 4; design/TACTICS.md)
+ * Threats from range (ABI version 4; docs/DESIGN.md)
  * ==================================================================
  *
  * With sysconf FLANKING_RANGED on, a creature that is not next to the
@@ -582,7 +582,7 @@ int32_t flank_ranged_armed(const struct flank_neighbourhood *n,
  * Fixtures, for the in-game harness (test support, not used in play)
  * ==================================================================
  *
- * The *.flank fixtures (design/FIXTURES.md) are parsed here, in Rust, once;
+ * The *.flank fixtures (docs/DESIGN.md) are parsed here, in Rust, once;
  * the game's fixture harness (wizard mode, --flank-fixtures) builds each one
  * as a real situation and reads it through these functions.  A set owns
  * every string it hands out until flank_fixtures_free().

@@ -203,7 +203,7 @@ fn the_neighbourhoods_own_faults_come_first() {
 
 #[test]
 fn the_seeds_numbers() {
-    // The FACING.md table, spot by spot, through the ABI.
+    // The rule sets' table (docs/DESIGN.md), spot by spot, through the ABI.
     let mut square = [0u16; 8];
     square[6] = C; // a jackal south of the hero
     let base = flank_facing_input {

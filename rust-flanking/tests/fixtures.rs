@@ -32,25 +32,72 @@ fn every_fixture_scores_its_expected_value() {
     assert!(failures.is_empty(), "{failures:#?}");
 }
 
+/// The proposal's worked examples, as the proposal draws and scores them:
+/// the file, the attacker's direction, the map (the dingo or jackal that
+/// attacks is one of the `d`s) and the bonus in half points. Example 11's
+/// text also gives the bonus of the other two jackals (`p11b`, `p11c`).
+/// docs/DESIGN.md, "The fixture format", lists the same files.
+const PROPOSAL_EXAMPLES: [(&str, &str, [&str; 3], u8); 14] = [
+    ("p01-lone-dingo", "n", [".d.", ".@.", "..."], 0),
+    ("p02-two-adjacent", "n", [".dd", ".@.", "..."], 2),
+    ("p03-split-pair", "n", [".d.", ".@.", "..d"], 6),
+    ("p04-three-sides", "n", [".d.", ".@d", ".d."], 8),
+    ("p05-surrounded", "n", ["ddd", "d@d", "ddd"], 14),
+    ("p06-one-gap", "n", ["ddd", "d@d", ".dd"], 12),
+    ("p07-back-to-wall", "n", [".d.", ".@.", "---"], 4),
+    ("p08-wall-gap", "n", [".d.", ".@.", "--."], 3),
+    ("p09-pinned-north", "n", [".d.", "d@d", "---"], 12),
+    ("p10-pinned-west", "w", [".d.", "d@d", "---"], 8),
+    ("p11-hemmed-west", "w", [".dd", "d@.", "---"], 6),
+    ("p11b-hemmed-north", "n", [".dd", "d@.", "---"], 10),
+    ("p11c-hemmed-northeast", "ne", [".dd", "d@.", "---"], 10),
+    ("p12-corridor", "e", ["---", ".@d", "---"], 0),
+];
+
+/// `tests/fixtures/proposal/` holds exactly the proposal's worked
+/// examples, each as the proposal draws it (a hero among hostile, able
+/// creatures: no traits, no states, no extension) and with its bonus; and
+/// docs/DESIGN.md lists each one.
 #[test]
 fn proposal_fixtures_are_all_there() {
+    use rust_flanking::fixture::{parse_dir, DefenderTraits};
     let dir = fixtures_dir().join("proposal");
     let files = collect(std::slice::from_ref(&dir)).unwrap();
-    assert_eq!(files.len(), 14);
-    // The copies are byte-identical to the shared originals, when those are
-    // available on this machine.
-    let shared = Path::new("/work/shared/fixtures/proposal");
-    if shared.is_dir() {
-        for entry in std::fs::read_dir(shared).unwrap() {
-            let entry = entry.unwrap();
-            let ours = dir.join(entry.file_name());
-            assert_eq!(
-                std::fs::read(entry.path()).unwrap(),
-                std::fs::read(&ours).unwrap_or_default(),
-                "{} differs from the shared original",
-                ours.display()
-            );
-        }
+    let stems: std::collections::BTreeSet<String> = files
+        .iter()
+        .map(|p| p.file_stem().unwrap().to_string_lossy().into_owned())
+        .collect();
+    let wanted: std::collections::BTreeSet<String> = PROPOSAL_EXAMPLES
+        .iter()
+        .map(|(name, ..)| name.to_string())
+        .collect();
+    assert_eq!(
+        stems, wanted,
+        "tests/fixtures/proposal/ is not the proposal's worked examples"
+    );
+    let design =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("../docs/DESIGN.md"))
+            .unwrap();
+    for (name, attacker, map, half_points) in PROPOSAL_EXAMPLES {
+        let f = Fixture::load(&dir.join(format!("{name}.flank"))).unwrap();
+        assert_eq!(f.name, name);
+        assert_eq!(Some(f.attacker), parse_dir(attacker), "{name}: attacker");
+        assert_eq!(f.map, map, "{name}: map");
+        assert_eq!(f.expect_half_points, half_points, "{name}: expect");
+        assert_eq!(f.defender, DefenderTraits::default(), "{name}: defender");
+        assert!(
+            f.creatures.iter().all(|c| *c == Default::default()),
+            "{name}: every creature is hostile and able"
+        );
+        assert!(
+            f.facing.is_none() && !f.ranged && f.far.is_empty(),
+            "{name}"
+        );
+        assert_eq!(f.score().unwrap(), half_points, "{name}: score");
+        assert!(
+            design.contains(&format!("`{name}`")),
+            "docs/DESIGN.md does not list {name}"
+        );
     }
 }
 

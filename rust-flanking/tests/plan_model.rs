@@ -1,6 +1,6 @@
 //! `flank_plan` (src/plan.rs) against a second, deliberately plain model of
 //! the whole decision, written from include/flanking.h's "Monsters that
-//! flank" section and design/TACTICS.md.
+//! flank" section and docs/DESIGN.md, "Monsters that flank".
 //!
 //! The engine scores a candidate from masks kept per target (what changes:
 //! the mover's old square and its new one). The model does not: for every

@@ -484,7 +484,7 @@ fn ai_pair(sc: &ScenarioRun) -> Option<(usize, usize)> {
     Some((off, on))
 }
 
-/// design/TACTICS.md's monsters that flank (the proposal's "intelligent
+/// Monsters that flank (docs/DESIGN.md; the proposal's "intelligent
 /// enemies may hang back ... and flank you"), measured as the mean bonus of
 /// the monsters' rolls on the hero, and of the hero's own with a pet, with
 /// `FLANKING_AI` on (the default) against `FLANKING_AI=0`.
@@ -595,7 +595,7 @@ fn ranged_pairs(sc: &ScenarioRun) -> Vec<(usize, usize)> {
     pairs
 }
 
-/// design/TACTICS.md's threats from range (the proposal's "a monster
+/// Threats from range (docs/DESIGN.md; the proposal's "a monster
 /// wielding a launcher or carrying several daggers ... in line with the
 /// player" counts in the arc), measured as the mean bonus of the monsters'
 /// rolls on the hero (the hero's own with a pet) with `FLANKING_RANGED=1`

@@ -1,6 +1,6 @@
-//! The `*.flank` fixture format (design/FIXTURES.md, extended in
-//! `tests/fixtures/README.md`): one attack on one defender, the squares around
-//! it, and the bonus that attack must get.
+//! The `*.flank` fixture format (docs/DESIGN.md, "The fixture format",
+//! extended in `tests/fixtures/README.md`): one attack on one defender, the
+//! squares around it, and the bonus that attack must get.
 
 use std::fmt;
 use std::path::{Path, PathBuf};

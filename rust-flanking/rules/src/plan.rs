@@ -1,4 +1,4 @@
-//! Monsters that flank (design/TACTICS.md): where a planner steps, and when
+//! Monsters that flank (docs/DESIGN.md): where a planner steps, and when
 //! it hangs back, behind `flank_plan`.
 //!
 //! The game has already let NetHack choose the mover's square (m_move() or

@@ -1,4 +1,4 @@
-//! Threats from range (design/TACTICS.md, "Threats from range"; ABI
+//! Threats from range (docs/DESIGN.md, "Threats from range"; ABI
 //! version 4): which creatures further out on a line from the defender
 //! fill their octant in the arc.
 //!

@@ -1,4 +1,4 @@
-//! The flanking rules (design/FLANKING.md, "Threats" and "Score") as a safe
+//! The flanking rules (docs/DESIGN.md, "The arc rules") as a safe
 //! Rust API, and the fast scorer behind `flank_score`.
 //!
 //! Directions are NetHack's `xdir[]`/`ydir[]` order: 0 W, 1 NW, 2 N, 3 NE,

@@ -55,7 +55,7 @@ pub fn square_ok(square: u16) -> bool {
 }
 
 /// Whether the creature on a well-formed square threatens the defender
-/// (design/FLANKING.md, "Threats"), the attack direction aside.
+/// (docs/DESIGN.md, "The arc rules"), the attack direction aside.
 pub fn threatens(square: u16, defender: u8) -> bool {
     if !has(square, sys::FLANK_SQ_CREATURE) {
         return false;
@@ -96,7 +96,7 @@ pub fn score(square: &[u16; 8], defender: u8, attack_dir: u8) -> u8 {
 }
 
 /// Whether the creature on line `dir` threatens the defender from range
-/// (design/TACTICS.md, "Threats from range"), asked the long way: nobody
+/// (docs/DESIGN.md, "Threats from range"), asked the long way: nobody
 /// stands on the neighbouring square, the creature would threaten the
 /// defender from next to it, it is in range, and it has something to
 /// attack with from there.

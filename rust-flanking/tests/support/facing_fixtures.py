@@ -255,9 +255,9 @@ GetOpposite(SouthEast) is NorthWest: the hero southeast of a goblin facing
 north, a kitten northwest of it: flanked. The goblin is hit in its rear and
 turns.""",
      "opposite","n","rear",2,"100%",{"se":("h","hero"),"nw":("f","tame")},{5,1},defender="monster",extra="flanked turns")
-case(O,"o11-rear-corner-is-behind","""flanking-service-spec.md: "Behind Target? (opposite facing)"; design/FACING.md
-draws the same three zones for every rule set ("the service spec's
-behind/side"), so the rear corner is behind too: a goblin facing north, the
+case(O,"o11-rear-corner-is-behind","""flanking-service-spec.md: "Behind Target? (opposite facing)"; docs/DESIGN.md
+("Facing and the rule sets") draws the same three zones for every rule set,
+the service spec's behind/side among them, so the rear corner is behind too: a goblin facing north, the
 hero southeast of it: +2 to hit, +2 damage. (The seed's own IsBehind takes
 only the square straight behind; docs/FLANKING-DECISIONS.md.)""",
      "opposite","n","rear",2,"100% +2",H("se"),{5},defender="monster",extra="behind turns")
@@ -307,8 +307,9 @@ Backstab attacks." A backstab on a shield-bearer: 150%, no reduction.""",
 case(T,"t08-no-shield-front","""terminal-tactics-combat.md: "Directly facing defender | 100% | Frontal"; without a
 shield nothing changes.""",
      "tactics","n","front",0,"100% 20->20",{"n":("j","")},{2})
-case(T,"t09-faceless-front","""terminal-tactics-combat.md has no faceless units; design/FACING.md: faceless
-creatures "are never attacked from a flank or the rear": 100% from any side.""",
+case(T,"t09-faceless-front","""terminal-tactics-combat.md has no faceless units; docs/DESIGN.md: a faceless
+creature has no facing, and "every attack on it comes from its front": 100%
+from any side.""",
      "tactics","faceless","front",0,"100%",{"s":("j","")},{6})
 case(T,"t10-shield-after-multiplier","""terminal-tactics-combat.md: "Shield reduction is applied after position
 multipliers but before floor rounding." From the front the multiplier is 1.0:
@@ -316,18 +317,18 @@ multipliers but before floor rounding." From the front the multiplier is 1.0:
      "tactics","s","front",0,"80% 7->5",{"s":("j","")},{6},defender="hero shield",shield="counts",extra="shield-damage")
 
 C = "facing-combined"
-case(C,"c01-proposal-plus-tactics","""design/FACING.md: "A rule set's name may be combined with `proposal`, e.g.
-`proposal+tactics`: the arc score plus that rule set's zone effects."
+case(C,"c01-proposal-plus-tactics","""docs/DESIGN.md, "Facing and the rule sets": `proposal+opposite` and
+`proposal+tactics` "add the arc score to those rule sets' effects".
 Two jackals, north and south of the hero, who faces east; the north one
 attacks: the proposal's arc score (threats north and south, largest arc 3:
 7 - 3 = 4) and the tactics game's flank, 125%.""",
      "proposal+tactics","e","flank",4,"125% 15->18",{"n":("j",""),"s":("k","")},{2,6},extra="none")
-case(C,"c02-proposal-plus-opposite","""design/FACING.md: `proposal+opposite`: the arc score plus the service spec's
+case(C,"c02-proposal-plus-opposite","""docs/DESIGN.md: `proposal+opposite`: the arc score plus the service spec's
 zone effects. Two jackals north and south of the hero, who faces north; the
 south one attacks from behind, the north one stands opposite: flanked
 (+2, over behind) plus the arc score 4: 6.""",
      "proposal+opposite","n","rear",6,"100%",{"s":("j",""),"n":("k","")},{2,6},extra="flanked turns")
-case(C,"c03-proposal-plus-implicit-is-implicit","""implicit facing keeps the arc score as its positional part (design/FACING.md's
+case(C,"c03-proposal-plus-implicit-is-implicit","""implicit facing keeps the arc score as its positional part (docs/DESIGN.md's
 table), so `proposal+implicit` is `implicit` (docs/FLANKING-DECISIONS.md).
 Jackals east and west of the hero facing north; the east one attacks from the
 flank: arc 4 + 2 = 6; the shield does not count.""",
