@@ -136,7 +136,10 @@ fn docs_patches_touch_only_docs_and_the_others_no_docs() {
         assert!(!files.is_empty(), "{name}: changes no file");
         if name.ends_with("-docs.patch") {
             for f in &files {
-                assert!(f.starts_with("doc/"), "{name} is a docs patch but changes {f}");
+                assert!(
+                    f.starts_with("doc/"),
+                    "{name} is a docs patch but changes {f}"
+                );
             }
         } else {
             for f in &files {

@@ -334,7 +334,10 @@ impl FacingInput {
 
     /// Evaluates the attack with `extra` threats from range (bit d:
     /// direction d; [`crate::ranged`]): the arc counts them, and one
-    /// opposite the attacker is the `opposite` rule's ally.
+    /// opposite the attacker is the `opposite` rule's ally. Inlined: in
+    /// `flank_facing_eval_ranged()` the call alone cost an evaluation with
+    /// threats from range about 13 instructions (BENCHMARKS.md).
+    #[inline]
     pub fn eval_with(&self, extra: u8) -> flank_facing_result {
         if extra == 0 {
             return self.eval();
