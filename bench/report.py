@@ -43,7 +43,7 @@ GAME_FUNCS = [
     "mattacku_tohit",
     "mattackm_tohit",
 ]
-# src/flank.c's own functions, taken apart under flank_bonus (whichever of
+# the glue's (src/flank*.c) own functions, taken apart under flank_bonus (whichever of
 # them gcc kept out of line; the others count as their caller's own code)
 GLUE_FUNCS = [
     "flank_halfpoints",
@@ -67,7 +67,7 @@ GLUE_FUNCS = [
     "flank_mon_shoots",
     "flank_mon_missile",
 ]
-# src/flank.c's entry points that NetHack's own code calls (patches/): none
+# the glue's (src/flank*.c) entry points that NetHack's own code calls (patches/): none
 # calls another but flank_bonus, which is flank_tohit() for a melee attack;
 # flanking's whole cost is their inclusive cost from NetHack's callers
 ENTRY_FUNCS = [
@@ -357,7 +357,7 @@ def game_section(out, seeds, turns, lines):
         lines.append(f"| `{name}` | {bs} | {vs} | {diff} | {os_} | {hooks} | {fis} |")
     eval_cost = fb_incl / fb_calls if fb_calls else float("nan")
 
-    # breakdown of flank_bonus, descending into flank.c's out-of-line functions
+    # breakdown of flank_bonus, descending into the glue's out-of-line functions
     def summed(name):
         selfc, callees = 0, {}
         for s in seeds:
@@ -374,7 +374,7 @@ def game_section(out, seeds, turns, lines):
         "",
         f"Where a `flank_bonus` call's {fmt(eval_cost)} instructions go (variant, all seeds;",
         "per `flank_bonus` call; NetHack's functions that gcc inlined count as their",
-        "caller's own code; src/flank.c's functions are taken apart in turn):",
+        "caller's own code; the glue's functions are taken apart in turn):",
         "",
         "| part | instructions | calls |",
         "|---|---:|---:|",
@@ -389,7 +389,7 @@ def game_section(out, seeds, turns, lines):
             if callee in GLUE_FUNCS + GLUE_CLONES and depth < 4:
                 tree(callee, depth + 1, i)
 
-    # gcc's clones of flank.c's functions (flank_gather.part.0), as named
+    # gcc's clones of the glue's functions (flank_gather.part.0), as named
     GLUE_CLONES = sorted({n for s in seeds for n in runs["variant", s][0]["functions"]
                           if n not in GLUE_FUNCS and n.split(".")[0] in GLUE_FUNCS})
     if fb_calls:
@@ -508,7 +508,7 @@ def rules_section(out, seeds, rules, lines):
         "call (every to-hit hook) or `thitu()`'s own `flank_tohit` call. Under `proposal`",
         "it gathers the eight squares and asks `flank_score`; under the others it also works",
         "out the defender's facing (`flank_facing_of`) and asks `flank_facing_eval`.",
-        "Flanking's whole share is the inclusive cost of every `src/flank.c` entry point",
+        "Flanking's whole share is the inclusive cost of every glue (`src/flank*.c`) entry point",
         "NetHack's code calls (" + ", ".join(f"`{e}`" for e in ENTRY_FUNCS) + ";",
         "`flank_bonus`'s own call of `flank_tohit` counted once) over all the run's",
         "instructions. A rule set that changes fights plays another game than `proposal`",
