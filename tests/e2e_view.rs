@@ -30,7 +30,14 @@ fn flanking_view(t: &Tmux) -> String {
     while let Ok(page) = t.wait_until("--More--", false, 3) {
         all.push_str(&page);
         t.keys(&["Enter"]);
-        std::thread::sleep(std::time::Duration::from_millis(300));
+        // Until the page is gone: an Enter typed at a page still on the
+        // screen would reach the game as a command (a move south).
+        let start = std::time::Instant::now();
+        while t.screen().as_deref() == Some(page.as_str())
+            && start.elapsed() < std::time::Duration::from_secs(5)
+        {
+            std::thread::sleep(std::time::Duration::from_millis(100));
+        }
     }
     assert!(all.contains("Flanking around you"), "no #flanking window");
     t.settle();
