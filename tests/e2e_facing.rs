@@ -132,7 +132,7 @@ fn a_rogue_strikes_a_sleeping_jackal_from_behind_under_dnd() {
     t.keys(&["Enter"]);
     t.wait_for("Show flanking around which creature?");
     t.keys(&[key(jx - target.0, jy - target.1), "."]);
-    let shown = t.wait_for("Flanking around");
+    let shown = t.flanking_window();
     assert!(shown.contains("FLANKING_RULES=dnd"), "{shown}");
     assert!(shown.contains("Facing: the jackal south"), "{shown}");
     assert!(

@@ -98,7 +98,7 @@ fn one_game(attempt: u32, ranged: &str) -> Result<(String, i32, (i32, i32)), Str
         t.keys(&[key(-ux, -uy)]);
     }
     t.keys(&["."]);
-    Ok((t.wait_for("Flanking around"), k, (ux, uy)))
+    Ok((t.flanking_window(), k, (ux, uy)))
 }
 
 /// The mark #flanking's picture gives the square next to the defender in

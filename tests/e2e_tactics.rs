@@ -96,7 +96,7 @@ fn one_game(attempt: u32) -> Result<String, String> {
     t.keys(&["Enter"]);
     t.wait_for("Show flanking around which creature?");
     t.keys(&[key(jx - step.0, jy - step.1), "."]);
-    Ok(t.wait_for("Flanking around"))
+    Ok(t.flanking_window())
 }
 
 #[test]

@@ -194,6 +194,14 @@ impl Tmux {
         }
     }
 
+    /// The first page of `#flanking`'s window, whole: tty draws it line by
+    /// line, and its `--More--` comes last. Its header alone may stand on
+    /// the screen before the lines under it.
+    pub fn flanking_window(&self) -> String {
+        self.wait_for("Flanking around");
+        self.wait_for("--More--")
+    }
+
     /// Answers every pending `--More--` and returns the settled screen.
     pub fn settle(&self) -> String {
         let start = Instant::now();
