@@ -1,7 +1,8 @@
 //! Facing in the real game, end to end in tmux as a player would, under
 //! sysconf `FLANKING_RULES=dnd` (D&D combat facing) in wizard mode: a
 //! Rogue strikes a sleeping jackal from its rear and the game says so,
-//! and `#flanking` shows the rule set, the facings and the jackal's rear.
+//! `#flanking` shows the rule set, the facings and the jackal's rear, and
+//! `^X` says which way the hero faces.
 //!
 //! The jackal is made asleep (`^G sleeping jackal`), so it has never moved
 //! and faces south, the documented default; the hero teleports (`^T`, no
@@ -134,10 +135,39 @@ fn a_rogue_strikes_a_sleeping_jackal_from_behind_under_dnd() {
     t.keys(&[key(jx - target.0, jy - target.1), "."]);
     let shown = t.flanking_window();
     assert!(shown.contains("FLANKING_RULES=dnd"), "{shown}");
-    assert!(shown.contains("Facing: the jackal south"), "{shown}");
+    assert!(shown.contains("The jackal faces south."), "{shown}");
     assert!(
         shown.contains("Its rear: +4 to hit (+4 rear)"),
         "#flanking should put the hero in the jackal's rear:\n{shown}"
+    );
+    t.keys(&["Escape"]);
+    t.settle();
+
+    // ^X says which way the hero faces, the way #flanking's line for the
+    // hero said it ("  You, north of it, face east.").
+    let name = shown
+        .lines()
+        .find_map(|l| {
+            let l = l.trim_start();
+            l.starts_with("You, ")
+                .then(|| l.rsplit("face ").next())?
+                .map(|w| w.trim_end().trim_end_matches('.').to_string())
+        })
+        .unwrap_or_else(|| panic!("#flanking names no facing of the hero:\n{shown}"));
+    t.keys(&["C-x"]);
+    t.wait_for("attributes:");
+    let mut seen = t.settle();
+    for _ in 0..4 {
+        if seen.contains("You are facing") {
+            break;
+        }
+        t.keys(&[">"]); // ^X's window is a menu of pages: the next one
+        std::thread::sleep(std::time::Duration::from_millis(300));
+        seen = t.screen().unwrap_or_default();
+    }
+    assert!(
+        seen.contains(&format!("You are facing {name}.")),
+        "^X should say the hero faces {name}:\n{seen}"
     );
     t.keys(&["Escape"]);
     t.settle();

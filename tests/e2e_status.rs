@@ -1,0 +1,258 @@
+//! Flanking before the blow, end to end in tmux as a player would, at
+//! 80x24, in wizard mode, under the default rule set: the status line's
+//! `Flanked` condition, farlook's phrase, the option `showflanked` that
+//! hides the condition (from NETHACKOPTIONS and from the `O` menu), and
+//! curses drawing it as tty does.
+//!
+//! The foes are lichens: awake and hostile like jackals, but they hardly
+//! ever move (speed 1), so the squares they stand on stay put while the
+//! test reads the screen. Jackals would run around the hero, and sleeping
+//! ones flank nobody (a creature that is not ready to fight does not
+//! threaten). `^G lichen` makes one next to the hero, on a square the game
+//! picks; the test makes them until two stand on opposite sides of the
+//! hero, which under arc flanking is always a bonus for either against the
+//! hero, whatever else stands around.
+
+mod common;
+
+use common::{at, find, game_cmd, key, map_rows, Scratch, Tmux};
+use std::path::Path;
+
+const GAME: &str = env!("CARGO_BIN_EXE_nethack-flanking");
+
+/// The two status lines (the last two of a tty screen).
+fn status(screen: &str) -> String {
+    let lines: Vec<&str> = screen.lines().collect();
+    lines[lines.len().saturating_sub(3)..].join("\n")
+}
+
+fn rc(dir: &Path, extra: &str) -> std::path::PathBuf {
+    let rc = dir.join("nethackrc");
+    std::fs::write(
+        &rc,
+        format!(
+            "OPTIONS=name:watcher,role:Valkyrie,race:human,gender:female,align:neutral\n\
+             OPTIONS=!legacy,!news,!splash_screen,!autopickup,time,pettype:none\n\
+             OPTIONS=!number_pad\n{extra}"
+        ),
+    )
+    .unwrap();
+    rc
+}
+
+/// A square that is not wall, door, corridor or rock: floor, a staircase,
+/// an object, or a creature that may step aside. Curses draws walls with
+/// the line-drawing letters.
+fn open(c: char, curses: bool) -> bool {
+    !(" |-+#".contains(c) || (curses && "lqkxmjtuvwn".contains(c)))
+}
+
+/// Does a creature stand next to the hero (a letter, or `:;&'@`)? Then
+/// the hero may be flanked by what the level holds, not by the test.
+fn company(s: &str, curses: bool) -> bool {
+    let rows = map_rows(s);
+    let (hx, hy) = find(&rows, '@')[0];
+    (-1..=1).any(|dx| {
+        (-1..=1).any(|dy| {
+            let c = at(&rows, hx + dx, hy + dy);
+            (dx, dy) != (0, 0)
+                && ((c.is_alphabetic() && !(curses && "lqkxmjtuvwn".contains(c)))
+                    || ":;&'@".contains(c))
+        })
+    })
+}
+
+/// Answers the interface's `--More--` (tty) or `>>` (curses) until the
+/// screen is settled.
+fn settle(t: &Tmux) -> String {
+    for _ in 0..50 {
+        let s = t.settle();
+        if !s.lines().next().unwrap_or("").trim_end().ends_with(">>") {
+            return s;
+        }
+        t.keys(&["Enter"]);
+    }
+    panic!("the messages would not go away");
+}
+
+/// Walks the hero (at most twelve steps) to a square with two open squares
+/// on opposite sides of it, where two lichens can stand.
+fn into_the_open(t: &Tmux, map: fn(&str) -> Vec<Vec<char>>, curses: bool) {
+    let dirs = [
+        (1, 0),
+        (-1, 0),
+        (0, 1),
+        (0, -1),
+        (1, 1),
+        (1, -1),
+        (-1, 1),
+        (-1, -1),
+    ];
+    for _ in 0..12 {
+        let s = settle(t);
+        let rows = map(&s);
+        let (hx, hy) = find(&rows, '@')[0];
+        let free = |x: i32, y: i32| {
+            let c = at(&rows, x, y);
+            open(c, curses) && !c.is_alphabetic()
+        };
+        let pairs = |x: i32, y: i32| {
+            dirs[..4]
+                .iter()
+                .chain(&dirs[5..6])
+                .chain(&dirs[4..5])
+                .filter(|&&(dx, dy)| free(x + dx, y + dy) && free(x - dx, y - dy))
+                .count()
+        };
+        if pairs(hx, hy) > 0 {
+            return;
+        }
+        let (dx, dy) = dirs
+            .iter()
+            .copied()
+            .filter(|&(dx, dy)| free(hx + dx, hy + dy))
+            .max_by_key(|&(dx, dy)| pairs(hx + dx, hy + dy))
+            .unwrap_or_else(|| panic!("the hero cannot step anywhere:\n{s}"));
+        t.keys(&[key(dx, dy)]);
+    }
+    panic!("no square in the open within twelve steps:\n{}", settle(t));
+}
+
+/// Makes lichens next to the hero, in the open, until two stand on
+/// opposite sides of it (at most eight: the ninth has no square left);
+/// the last screen, and the direction from the hero to one of the two.
+fn surround(t: &Tmux, map: fn(&str) -> Vec<Vec<char>>, curses: bool) -> (String, (i32, i32)) {
+    into_the_open(t, map, curses);
+    for _ in 0..8 {
+        t.keys(&["C-g"]);
+        t.wait_for("Create what kind of monster?");
+        t.text("lichen");
+        t.keys(&["Enter"]);
+        let s = settle(t);
+        let rows = map(&s);
+        let hero = find(&rows, '@');
+        assert_eq!(hero.len(), 1, "no hero on the map:\n{s}");
+        let (hx, hy) = hero[0];
+        for (dx, dy) in [(1, 0), (0, 1), (1, 1), (1, -1)] {
+            if at(&rows, hx + dx, hy + dy) == 'F' && at(&rows, hx - dx, hy - dy) == 'F' {
+                return (s, (dx, dy));
+            }
+        }
+    }
+    panic!("eight lichens and no two opposite each other around the hero");
+}
+
+#[test]
+fn flanked_shows_before_the_blow_and_farlook_says_by_how_much() {
+    let scratch = Scratch::new("e2e-status");
+    let pg = scratch.path().join("playground");
+    let rc = rc(scratch.path(), "");
+    let t = Tmux::start("e2es", &game_cmd(Path::new(GAME), &pg, &rc, "-D"));
+    t.wait_for("Dlvl:1");
+    let s = t.settle();
+    assert!(
+        company(&s, false) || !status(&s).contains("Flanked"),
+        "flanked by nothing:\n{s}"
+    );
+
+    let (s, (dx, dy)) = surround(&t, map_rows, false);
+    assert!(
+        status(&s).contains("Flanked"),
+        "two lichens on opposite sides and no Flanked:\n{s}"
+    );
+
+    // `;` on one of the two: the phrase, after vanilla's description.
+    t.keys(&["\\;"]);
+    t.wait_for("Pick an object.");
+    t.keys(&[key(dx, dy)]);
+    t.keys(&["."]);
+    let s = t.wait_for("lichen, flanks you: +");
+    let line = s.lines().next().unwrap();
+    assert!(
+        line.contains("(lichen, flanks you: +"),
+        "farlook's line: {line:?}"
+    );
+    t.settle();
+
+    // Away from them (another level), the condition clears.
+    t.keys(&["C-v"]);
+    t.wait_for("To what level do you want to teleport?");
+    t.text("2");
+    t.keys(&["Enter"]);
+    let s = t.wait_for("Dlvl:2");
+    let s = if s.contains("--More--") {
+        t.settle()
+    } else {
+        s
+    };
+    assert!(
+        company(&s, false) || !status(&s).contains("Flanked"),
+        "no foe around:\n{s}"
+    );
+}
+
+#[test]
+fn showflanked_off_hides_it_and_the_o_menu_shows_it_again() {
+    let scratch = Scratch::new("e2e-status-opt");
+    let pg = scratch.path().join("playground");
+    let rc = rc(scratch.path(), "OPTIONS=!showflanked\n");
+    let t = Tmux::start("e2eso", &game_cmd(Path::new(GAME), &pg, &rc, "-D"));
+    t.wait_for("Dlvl:1");
+    t.settle();
+    let (s, _) = surround(&t, map_rows, false);
+    assert!(
+        !status(&s).contains("Flanked"),
+        "showflanked is off in NETHACKOPTIONS:\n{s}"
+    );
+
+    // `O`: find showflanked on its page, select it, and leave the menu.
+    t.keys(&["O"]);
+    let mut page = t.wait_for("Booleans");
+    let mut letter = None;
+    for _ in 0..6 {
+        letter = page.lines().find_map(|l| {
+            let l = l.trim_start();
+            let rest = l.get(4..)?;
+            (l.get(1..4) == Some(" - ") && rest.starts_with("showflanked"))
+                .then(|| l[..1].to_string())
+        });
+        if letter.is_some() {
+            break;
+        }
+        t.keys(&[">"]);
+        std::thread::sleep(std::time::Duration::from_millis(300));
+        page = t.screen().unwrap_or_default();
+    }
+    let letter = letter.unwrap_or_else(|| panic!("no showflanked in `O`:\n{page}"));
+    t.text(&letter);
+    t.keys(&["Enter"]);
+    let s = t.settle();
+    let s = if status(&s).contains("Flanked") {
+        s
+    } else {
+        t.wait_for("Flanked")
+    };
+    assert!(status(&s).contains("Flanked"), "showflanked on again:\n{s}");
+}
+
+/// The map part of a curses screen: the message window takes the top
+/// line, the map the rows under it, as in tty.
+fn curses_map(screen: &str) -> Vec<Vec<char>> {
+    map_rows(screen)
+}
+
+#[test]
+fn curses_shows_flanked_too() {
+    let scratch = Scratch::new("e2e-status-curses");
+    let pg = scratch.path().join("playground");
+    let rc = rc(scratch.path(), "OPTIONS=windowtype:curses,!splash_screen\n");
+    let t = Tmux::start("e2esc", &game_cmd(Path::new(GAME), &pg, &rc, "-D"));
+    t.wait_for("Dlvl:1");
+    let s = settle(&t);
+    assert!(
+        company(&s, true) || !s.contains("Flanked"),
+        "flanked by nothing:\n{s}"
+    );
+    let (s, _) = surround(&t, curses_map, true);
+    assert!(s.contains("Flanked"), "curses shows no Flanked:\n{s}");
+}
