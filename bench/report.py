@@ -86,6 +86,11 @@ ENTRY_FUNCS = [
     "flank_plan_move",  # m_move(): a hostile monster approaching the hero
     "flank_plan_pet",  # dog_move(): a pet that attacked nothing
     "flank_ai_attacked",  # wakeup() via an attack, mattackm(): ends a wait
+    "flank_status_update",  # moveloop(), once per hero input: Flanked
+    "flank_status_flanked",  # bot(): is the condition on?
+    "flank_status_offered",  # doset(): does the O menu offer showflanked?
+    "flank_look",  # lookat(): farlook's phrase
+    "flank_u_facing_name",  # ^X: the way the hero faces
 ]
 # monsters that flank: one planned move (gathering + the engine's scoring of
 # the candidates) is a flank_plan_apply() call; the entry points that reach it
