@@ -88,7 +88,7 @@ ENTRY_FUNCS = [
     "flank_ai_attacked",  # wakeup() via an attack, mattackm(): ends a wait
     "flank_status_update",  # moveloop(), once per hero input: Flanked
     "flank_status_flanked",  # bot(): is the condition on?
-    "flank_status_offered",  # doset(): does the O menu offer showflanked?
+    "flank_offered",  # doset(), dohelp(): do the menus offer our entries?
     "flank_look",  # lookat(): farlook's phrase
     "flank_u_facing_name",  # ^X: the way the hero faces
 ]

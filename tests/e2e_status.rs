@@ -1,8 +1,8 @@
 //! Flanking before the blow, end to end in tmux as a player would, at
 //! 80x24, in wizard mode, under the default rule set: the status line's
 //! `Flanked` condition, farlook's phrase, the option `showflanked` that
-//! hides the condition (from NETHACKOPTIONS and from the `O` menu), and
-//! curses drawing it as tty does.
+//! hides the condition (from NETHACKOPTIONS and from the `O` menu),
+//! curses drawing it as tty does, and the `?` topic on flanking.
 //!
 //! The foes are lichens: awake and hostile like jackals, but they hardly
 //! ever move (speed 1), so the squares they stand on stay put while the
@@ -154,6 +154,22 @@ fn flanked_shows_before_the_blow_and_farlook_says_by_how_much() {
         company(&s, false) || !status(&s).contains("Flanked"),
         "flanked by nothing:\n{s}"
     );
+
+    // `?`: the game's own help has a topic on flanking and facing.
+    t.keys(&["?"]);
+    let menu = t.wait_for("Flanking and facing");
+    let letter = menu
+        .lines()
+        .find_map(|l| {
+            let l = l.trim_start();
+            (l.get(1..4) == Some(" - ") && l[4..].starts_with("Flanking and facing"))
+                .then(|| l[..1].to_string())
+        })
+        .unwrap_or_else(|| panic!("no topic in `?`:\n{menu}"));
+    t.text(&letter);
+    t.wait_for("Fight in a corridor or a doorway");
+    t.keys(&["Escape"]);
+    t.settle();
 
     let (s, (dx, dy)) = surround(&t, map_rows, false);
     assert!(
