@@ -281,16 +281,22 @@ def game_section(out, seeds, turns, lines):
         f"| {pct(pt['variant'] / pt['baseline'])} | {fmt(pt['variant-off'], 0)} "
         f"| {pct(pt['variant-off'] / pt['baseline'])} | {'yes' if same_all else '**no**'} |"
     )
-    # flanking's own instructions in the variant's games
-    fb_calls, fb_incl = agg("variant", "flank_bonus")
+    # flanking's own instructions in the variant's games: the evaluations
+    # NetHack's code asks for (not the Flanked condition's, counted apart)
+    fb_calls = fb_incl = 0
+    for s in seeds:
+        c, i = from_game(runs["variant", s][0]["functions"], "flank_bonus")
+        fb_calls, fb_incl = fb_calls + c, fb_incl + i
     fd_calls, fd_incl = agg("variant", "flank_decided")
-    own = fb_incl + fd_incl
+    fs_calls, fs_incl = agg("variant", "flank_status_update")
+    own = fb_incl + fd_incl + fs_incl
     share = own / tot["variant"][0] * 100
     off_ratio = pt["variant-off"] / pt["baseline"]
     lines += [
         "",
-        f"Flanking's own instructions in the variant's games: `flank_bonus` (every evaluation)",
-        f"and `flank_decided` (the message hook), inclusive, are {fmt(own / 1e6, 2)} M of",
+        f"Flanking's own instructions in the variant's games: `flank_bonus` (every evaluation",
+        f"a to-hit roll asks for), `flank_decided` (the message hook) and `flank_status_update`",
+        f"(the Flanked condition, {fmt(fs_incl / 1e6, 2)} M), inclusive, are {fmt(own / 1e6, 2)} M of",
         f"{fmt(tot['variant'][0] / 1e6, 1)} M Ir, **{share:.3f}%** of the variant's instructions",
         f"({fmt(own / tot['variant'][1], 0)} Ir per turn; {fb_calls:,} evaluations in"
         f" {tot['variant'][1]:,} turns). "
