@@ -15,36 +15,49 @@
 
 mod common;
 
-use common::{at, find, game_cmd, key, map_rows, Scratch, Tmux};
-use std::path::Path;
+use common::{at, find, game_cmd, key, map_rows, write_config, Scratch, Tmux};
+use std::path::{Path, PathBuf};
 
 const GAME: &str = env!("CARGO_BIN_EXE_nethack-flanking");
 
-/// The two status lines (the last two of a tty screen).
+/// The letters curses draws walls with (its line-drawing characters); in
+/// tty they are monsters.
+const CURSES_WALLS: &str = "lqkxmjtuvwn";
+
+/// The directions of the four pairs of opposite squares around a square.
+const OPPOSITE: [(i32, i32); 4] = [(1, 0), (0, 1), (1, 1), (1, -1)];
+
+/// The status lines: the screen's last three (the two lines and what
+/// tmux gives after them).
 fn status(screen: &str) -> String {
     let lines: Vec<&str> = screen.lines().collect();
     lines[lines.len().saturating_sub(3)..].join("\n")
 }
 
-fn rc(dir: &Path, extra: &str) -> std::path::PathBuf {
-    let rc = dir.join("nethackrc");
-    std::fs::write(
-        &rc,
-        format!(
-            "OPTIONS=name:watcher,role:Valkyrie,race:human,gender:female,align:neutral\n\
-             OPTIONS=!legacy,!news,!splash_screen,!autopickup,time,pettype:none\n\
-             OPTIONS=!number_pad\n{extra}"
-        ),
-    )
-    .unwrap();
+/// The common config, no pet, vi-keys, and `extra`.
+fn rc(dir: &Path, extra: &str) -> PathBuf {
+    let rc = write_config(dir, "watcher");
+    let mut text = std::fs::read_to_string(&rc).unwrap();
+    text.push_str(&format!("OPTIONS=pettype:none,!number_pad\n{extra}"));
+    std::fs::write(&rc, text).unwrap();
     rc
 }
 
+/// The letter of the menu item that starts with `item` on the screen: the
+/// item may stand anywhere on its line (tty puts a small menu on the
+/// right, over the map's rows).
+fn menu_letter(screen: &str, item: &str) -> Option<String> {
+    let tail = format!(" - {item}");
+    screen.lines().find_map(|l| {
+        let i = l.find(&tail)?;
+        l[..i].chars().last().map(|c| c.to_string())
+    })
+}
+
 /// A square that is not wall, door, corridor, rock or boulder: floor, a
-/// staircase, an object, or a creature that may step aside. Curses draws walls with
-/// the line-drawing letters.
+/// staircase, an object, or a creature that may step aside.
 fn open(c: char, curses: bool) -> bool {
-    !(" |-+#0`".contains(c) || (curses && "lqkxmjtuvwn".contains(c)))
+    !(" |-+#0`".contains(c) || (curses && CURSES_WALLS.contains(c)))
 }
 
 /// Does a creature stand next to the hero (a letter, or `:;&'@`)? Then
@@ -56,7 +69,7 @@ fn company(s: &str, curses: bool) -> bool {
         (-1..=1).any(|dy| {
             let c = at(&rows, hx + dx, hy + dy);
             (dx, dy) != (0, 0)
-                && ((c.is_alphabetic() && !(curses && "lqkxmjtuvwn".contains(c)))
+                && ((c.is_alphabetic() && !(curses && CURSES_WALLS.contains(c)))
                     || ":;&'@".contains(c))
         })
     })
@@ -77,7 +90,7 @@ fn settle(t: &Tmux) -> String {
 
 /// Walks the hero (at most twelve steps) to a square with two open squares
 /// on opposite sides of it, where two lichens can stand.
-fn into_the_open(t: &Tmux, map: fn(&str) -> Vec<Vec<char>>, curses: bool) {
+fn into_the_open(t: &Tmux, curses: bool) {
     let dirs = [
         (1, 0),
         (-1, 0),
@@ -90,17 +103,15 @@ fn into_the_open(t: &Tmux, map: fn(&str) -> Vec<Vec<char>>, curses: bool) {
     ];
     for _ in 0..12 {
         let s = settle(t);
-        let rows = map(&s);
+        let rows = map_rows(&s);
         let (hx, hy) = find(&rows, '@')[0];
         let free = |x: i32, y: i32| {
             let c = at(&rows, x, y);
             open(c, curses) && !c.is_alphabetic()
         };
         let pairs = |x: i32, y: i32| {
-            dirs[..4]
+            OPPOSITE
                 .iter()
-                .chain(&dirs[5..6])
-                .chain(&dirs[4..5])
                 .filter(|&&(dx, dy)| free(x + dx, y + dy) && free(x - dx, y - dy))
                 .count()
         };
@@ -121,8 +132,8 @@ fn into_the_open(t: &Tmux, map: fn(&str) -> Vec<Vec<char>>, curses: bool) {
 /// Makes lichens next to the hero, in the open, until two stand on
 /// opposite sides of it (at most twelve);
 /// the last screen, and the direction from the hero to one of the two.
-fn surround(t: &Tmux, map: fn(&str) -> Vec<Vec<char>>, curses: bool) -> (String, (i32, i32)) {
-    into_the_open(t, map, curses);
+fn surround(t: &Tmux, curses: bool) -> (String, (i32, i32)) {
+    into_the_open(t, curses);
     // a wandering monster may take a square for a while: a few more
     for _ in 0..12 {
         t.keys(&["C-g"]);
@@ -130,11 +141,11 @@ fn surround(t: &Tmux, map: fn(&str) -> Vec<Vec<char>>, curses: bool) -> (String,
         t.text("lichen");
         t.keys(&["Enter"]);
         let s = settle(t);
-        let rows = map(&s);
+        let rows = map_rows(&s);
         let hero = find(&rows, '@');
         assert_eq!(hero.len(), 1, "no hero on the map:\n{s}");
         let (hx, hy) = hero[0];
-        for (dx, dy) in [(1, 0), (0, 1), (1, 1), (1, -1)] {
+        for (dx, dy) in OPPOSITE {
             if at(&rows, hx + dx, hy + dy) == 'F' && at(&rows, hx - dx, hy - dy) == 'F' {
                 return (s, (dx, dy));
             }
@@ -159,20 +170,14 @@ fn flanked_shows_before_the_blow_and_farlook_says_by_how_much() {
     // `?`: the game's own help has a topic on flanking and facing.
     t.keys(&["?"]);
     let menu = t.wait_for("Flanking and facing");
-    let letter = menu
-        .lines()
-        .find_map(|l| {
-            // the menu stands on the right, over the map's rows
-            let i = l.find(" - Flanking and facing")?;
-            l[..i].chars().last().map(|c| c.to_string())
-        })
+    let letter = menu_letter(&menu, "Flanking and facing")
         .unwrap_or_else(|| panic!("no topic in `?`:\n{menu}"));
     t.text(&letter);
     t.wait_for("Fight in a corridor or a doorway");
     t.keys(&["Escape"]);
     t.settle();
 
-    let (s, (dx, dy)) = surround(&t, map_rows, false);
+    let (s, (dx, dy)) = surround(&t, false);
     assert!(
         status(&s).contains("Flanked"),
         "two lichens on opposite sides and no Flanked:\n{s}"
@@ -216,7 +221,7 @@ fn showflanked_off_hides_it_and_the_o_menu_shows_it_again() {
     let t = Tmux::start("e2eso", &game_cmd(Path::new(GAME), &pg, &rc, "-D"));
     t.wait_for("Dlvl:1");
     t.settle();
-    let (s, _) = surround(&t, map_rows, false);
+    let (s, _) = surround(&t, false);
     assert!(
         !status(&s).contains("Flanked"),
         "showflanked is off in NETHACKOPTIONS:\n{s}"
@@ -227,10 +232,7 @@ fn showflanked_off_hides_it_and_the_o_menu_shows_it_again() {
     let mut page = t.wait_for("Booleans");
     let mut letter = None;
     for _ in 0..6 {
-        letter = page.lines().find_map(|l| {
-            let i = l.find(" - showflanked")?;
-            l[..i].chars().last().map(|c| c.to_string())
-        });
+        letter = menu_letter(&page, "showflanked");
         if letter.is_some() {
             break;
         }
@@ -250,12 +252,6 @@ fn showflanked_off_hides_it_and_the_o_menu_shows_it_again() {
     assert!(status(&s).contains("Flanked"), "showflanked on again:\n{s}");
 }
 
-/// The map part of a curses screen: the message window takes the top
-/// line, the map the rows under it, as in tty.
-fn curses_map(screen: &str) -> Vec<Vec<char>> {
-    map_rows(screen)
-}
-
 #[test]
 fn curses_shows_flanked_too() {
     let scratch = Scratch::new("e2e-status-curses");
@@ -268,6 +264,6 @@ fn curses_shows_flanked_too() {
         company(&s, true) || !s.contains("Flanked"),
         "flanked by nothing:\n{s}"
     );
-    let (s, _) = surround(&t, curses_map, true);
+    let (s, _) = surround(&t, true);
     assert!(s.contains("Flanked"), "curses shows no Flanked:\n{s}");
 }
