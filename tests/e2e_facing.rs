@@ -191,3 +191,52 @@ fn an_unknown_rule_set_is_a_sysconf_error_naming_its_line() {
         "the error should name the line and the rule sets:\n{s}"
     );
 }
+
+/// A name long enough that its line in `#flanking` does not fit in 80
+/// columns (a kitten named so in the options, next to the hero from the
+/// start) is broken at a space, and the rest stands under it, indented:
+/// nothing is cut off at the screen's edge, as tty does to a text window's
+/// long lines.
+#[test]
+fn a_long_name_in_flanking_wraps_under_its_own_line() {
+    const NAME: &str = "Bartholomew Fitzgerald Longname the Third of Lichenshire";
+    let scratch = Scratch::new("e2e-facing-name");
+    let pg = scratch.path().join("playground");
+    common::playground_with(Path::new(GAME), &pg, "FLANKING_RULES", "dnd");
+    let rc = scratch.path().join("nethackrc");
+    std::fs::write(
+        &rc,
+        format!(
+            "OPTIONS=name:namer,role:Valkyrie,race:human,gender:female,align:neutral\n\
+             OPTIONS=!legacy,!news,!splash_screen,!autopickup,time\n\
+             OPTIONS=!number_pad,pettype:cat\n\
+             OPTIONS=catname:{NAME}\n"
+        ),
+    )
+    .unwrap();
+    let t = Tmux::start("e2efn", &game_cmd(Path::new(GAME), &pg, &rc, "-D"));
+    t.wait_for("Dlvl:1");
+    t.settle();
+
+    t.text("#flanking");
+    t.keys(&["Enter"]);
+    t.wait_for("Show flanking around which creature?");
+    t.keys(&["."]);
+    let shown = t.flanking_window();
+    let lines: Vec<&str> = shown.lines().collect();
+    let at = lines
+        .iter()
+        .position(|l| l.starts_with("  Bartholomew"))
+        .unwrap_or_else(|| panic!("no line for the kitten:\n{shown}"));
+    let (first, next) = (lines[at].trim_end(), lines[at + 1]);
+    assert!(first.len() <= 79, "a line wider than 79 columns: {first:?}");
+    assert!(
+        next.starts_with("      ") && !next.trim().is_empty(),
+        "the rest of the kitten's line is not indented under it:\n{shown}"
+    );
+    let joined = format!("{} {}", first.trim(), next.trim());
+    assert!(
+        joined.starts_with(&format!("{NAME}, ")) && joined.contains(" of you, faces "),
+        "the kitten's line, whole: {joined:?}\n{shown}"
+    );
+}

@@ -2,7 +2,8 @@
 //! 80x24, in wizard mode, under the default rule set: the status line's
 //! `Flanked` condition, farlook's phrase, the option `showflanked` that
 //! hides the condition (from NETHACKOPTIONS and from the `O` menu),
-//! curses drawing it as tty does, and the `?` topic on flanking.
+//! curses drawing it as tty does, the `?` topic on flanking, and the
+//! issue's own case: jackals on opposite sides, then a corridor.
 //!
 //! The foes are lichens: awake and hostile like jackals, but they hardly
 //! ever move (speed 1), so the squares they stand on stay put while the
@@ -15,7 +16,7 @@
 
 mod common;
 
-use common::{at, find, game_cmd, key, map_rows, write_config, Scratch, Tmux};
+use common::{at, find, game_cmd, key, map_rows, turn, write_config, Scratch, Tmux};
 use std::path::{Path, PathBuf};
 
 const GAME: &str = env!("CARGO_BIN_EXE_nethack-flanking");
@@ -266,4 +267,231 @@ fn curses_shows_flanked_too() {
     );
     let (s, _) = surround(&t, true);
     assert!(s.contains("Flanked"), "curses shows no Flanked:\n{s}");
+}
+
+/// A square of the map, or a step: (column, row).
+type Sq = (i32, i32);
+
+/// The step across a line of steps `d`.
+fn across(d: Sq) -> Sq {
+    (d.1.abs(), d.0.abs())
+}
+
+/// Where to dig from: a floor square of the hero's room that the hero
+/// reaches by a straight line and then another (every square on the way
+/// open), with a wall of the room next to it in one of the four directions
+/// and floor on both sides of it across that direction, wall on both sides
+/// of the wall's square, and rock to dig beyond it. The nearest, as
+/// (the square, the direction, the wall's square).
+fn dig_spot(rows: &[Vec<char>], (hx, hy): (i32, i32)) -> Option<(Sq, Sq, Sq)> {
+    let floor = |x: i32, y: i32| at(rows, x, y) == '.';
+    let passable = |x: i32, y: i32| {
+        let c = at(rows, x, y);
+        (x, y) == (hx, hy) || (open(c, false) && !c.is_alphabetic())
+    };
+    let mut best: Option<(i32, Sq, Sq, Sq)> = None;
+    for sy in hy - 10..=hy + 10 {
+        for sx in hx - 20..=hx + 20 {
+            if !floor(sx, sy) && (sx, sy) != (hx, hy) {
+                continue;
+            }
+            let path = (hx.min(sx)..=hx.max(sx)).all(|x| passable(x, hy))
+                && (hy.min(sy)..=hy.max(sy)).all(|y| passable(sx, y));
+            if !path {
+                continue;
+            }
+            for d in [(-1, 0), (1, 0), (0, -1), (0, 1)] {
+                let wall = if d.0 != 0 { '|' } else { '-' };
+                let p = across(d);
+                let w = (sx + d.0, sy + d.1);
+                // NetHack digs nothing beyond the level's outermost walls
+                // (bound_digging()): away from the map's edges, where other
+                // rooms lie further out
+                let inner = if d.0 != 0 {
+                    (10..=69).contains(&w.0)
+                } else {
+                    (5..=15).contains(&w.1)
+                };
+                // wall on both sides of the doorway to be: no door next to it
+                let walled = |x: i32, y: i32| "|-".contains(at(rows, x, y));
+                if at(rows, w.0, w.1) == wall
+                    && inner
+                    && walled(w.0 + p.0, w.1 + p.1)
+                    && walled(w.0 - p.0, w.1 - p.1)
+                    && floor(sx + p.0, sy + p.1)
+                    && floor(sx - p.0, sy - p.1)
+                {
+                    let dist = (sx - hx).abs() + (sy - hy).abs();
+                    if best.is_none_or(|b| dist < b.0) {
+                        best = Some((dist, (sx, sy), d, w));
+                    }
+                }
+            }
+        }
+    }
+    best.map(|(_, s, d, w)| (s, d, w))
+}
+
+/// The hero's square, from a settled screen.
+fn hero(t: &Tmux) -> (String, Vec<Vec<char>>, (i32, i32)) {
+    let s = settle(t);
+    let rows = map_rows(&s);
+    let h = find(&rows, '@');
+    assert_eq!(h.len(), 1, "no hero on the map:\n{s}");
+    (s, rows, h[0])
+}
+
+/// Steps the hero once toward `d`, fighting what stands there first (at
+/// most twenty turns); panics with the screen if it cannot.
+fn step_to(t: &Tmux, d: (i32, i32), to: (i32, i32)) {
+    for _ in 0..20 {
+        let (_, rows, h) = hero(t);
+        if h == to {
+            return;
+        }
+        let c = at(&rows, h.0 + d.0, h.1 + d.1);
+        if c.is_alphabetic() {
+            t.keys(&["F", key(d.0, d.1)]);
+        } else {
+            t.keys(&[key(d.0, d.1)]);
+        }
+    }
+    let (s, _, _) = hero(t);
+    panic!("the hero did not get to {to:?}:\n{s}");
+}
+
+/// The issue's own test of the tactic: jackals on opposite sides of the
+/// hero in the open show `Flanked` before any attack; the hero steps into a
+/// corridor, where only one can stand next to it, and the condition clears
+/// while a jackal still bites. The corridor is dug, so that the test knows
+/// what lies beyond the wall: a wand of digging (wished for) zapped through
+/// the room's wall from the square before it makes a doorway and at least
+/// three squares of corridor (`zap_dig()`). The hero is made experienced
+/// first (`#levelchange`), so that a pack of jackals cannot end the test,
+/// and goes to another level when its room has no wall to dig through.
+#[test]
+fn a_corridor_clears_flanked_when_jackals_chase() {
+    let scratch = Scratch::new("e2e-status-corridor");
+    let pg = scratch.path().join("playground");
+    let rc = rc(scratch.path(), "");
+    let t = Tmux::start("e2escr", &game_cmd(Path::new(GAME), &pg, &rc, "-D"));
+    t.wait_for("Dlvl:1");
+    settle(&t);
+
+    t.wizard_level(14);
+    let wand = t.wizard_wish("wand of digging", " wand.");
+
+    // The square before a wall of the hero's room, floor on both sides of
+    // it; if this room has none, another level's (`^V`: a random square).
+    let mut found = None;
+    for level in [0, 2, 3, 2, 3, 2, 3] {
+        if level > 0 {
+            t.wizard_teleport(level);
+        }
+        let (_, rows, h) = hero(&t);
+        if let Some(spot) = dig_spot(&rows, h) {
+            found = Some((h, spot));
+            break;
+        }
+    }
+    let (h, (stand, d, wall)) =
+        found.unwrap_or_else(|| panic!("no room with a wall to dig through:\n{}", settle(&t)));
+    for x in 1..=(stand.0 - h.0).abs() {
+        step_to(
+            &t,
+            ((stand.0 - h.0).signum(), 0),
+            (h.0 + (stand.0 - h.0).signum() * x, h.1),
+        );
+    }
+    for y in 1..=(stand.1 - h.1).abs() {
+        step_to(
+            &t,
+            (0, (stand.1 - h.1).signum()),
+            (stand.0, h.1 + (stand.1 - h.1).signum() * y),
+        );
+    }
+
+    // Jackals next to the hero until two stand on opposite sides of it,
+    // across the line to the wall (the wall is on the third side). Making
+    // them takes no time: none has moved or bitten yet.
+    let before = turn(&settle(&t)).expect("no turn counter");
+    let p = across(d);
+    let mut flanked = None;
+    for _ in 0..8 {
+        t.keys(&["C-g"]);
+        t.wait_for("Create what kind of monster?");
+        t.text("jackal");
+        t.keys(&["Enter"]);
+        let s = settle(&t);
+        let rows = map_rows(&s);
+        if at(&rows, stand.0 + p.0, stand.1 + p.1) == 'd'
+            && at(&rows, stand.0 - p.0, stand.1 - p.1) == 'd'
+        {
+            flanked = Some(s);
+            break;
+        }
+    }
+    let s = flanked.unwrap_or_else(|| panic!("eight jackals and no two opposite:\n{}", settle(&t)));
+    assert_eq!(
+        turn(&s),
+        Some(before),
+        "a turn passed while making jackals:\n{s}"
+    );
+    assert!(
+        status(&s).contains("Flanked"),
+        "jackals on opposite sides and no Flanked:\n{s}"
+    );
+
+    // Dig, then step into the doorway and on into the corridor.
+    t.keys(&["z"]);
+    t.wait_for("What do you want to zap?");
+    t.text(&wand);
+    t.wait_for("In what direction?");
+    t.keys(&[key(d.0, d.1)]);
+    // The beam is drawn square by square (`*`) over what it digs.
+    let mut dug = None;
+    for _ in 0..50 {
+        let (_, rows, _) = hero(&t);
+        let beam = (0..4).any(|i| at(&rows, wall.0 + d.0 * i, wall.1 + d.1 * i) == '*');
+        if at(&rows, wall.0, wall.1) == '.' && !beam {
+            dug = Some(());
+            break;
+        }
+    }
+    dug.unwrap_or_else(|| panic!("no doorway dug:\n{}", settle(&t)));
+    step_to(&t, d, wall);
+    let corridor = (wall.0 + d.0, wall.1 + d.1);
+    step_to(&t, d, corridor);
+    // the corridor goes on behind the hero: a dead end would leave it
+    // cornered, which arc flanking counts (the square behind blocked)
+    let (s, rows, _) = hero(&t);
+    assert_eq!(
+        at(&rows, corridor.0 + d.0, corridor.1 + d.1),
+        '#',
+        "the corridor ends at the hero:\n{s}"
+    );
+
+    // The jackals follow; the first to come stands in the doorway, the only
+    // square next to the hero they can reach.
+    let mut seen = None;
+    for _ in 0..6 {
+        let (s, rows, h) = hero(&t);
+        assert_eq!(h, corridor, "the hero left the corridor:\n{s}");
+        if at(&rows, wall.0, wall.1) == 'd' {
+            seen = Some(s);
+            break;
+        }
+        t.keys(&["s"]);
+    }
+    let s = seen.unwrap_or_else(|| panic!("no jackal followed:\n{}", settle(&t)));
+    let rows = map_rows(&s);
+    let beyond = at(&rows, corridor.0 + d.0, corridor.1 + d.1);
+    assert!(
+        !beyond.is_alphabetic(),
+        "something stands beyond the hero:\n{s}"
+    );
+    assert!(
+        !status(&s).contains("Flanked"),
+        "in the corridor with one jackal next to the hero, Flanked:\n{s}"
+    );
 }

@@ -1,8 +1,9 @@
 //! What the player sees, end to end in tmux as a player would (80x24,
 //! tty, wizard mode): `#flanking` shows only what the hero perceives. An
-//! invisible stalker and a mimic that looks like an object, next to the
-//! hero, are not drawn, named or counted in the hero's view; wizard mode
-//! names them on lines of their own, labelled as wizard knowledge.
+//! invisible stalker, a mimic that looks like an object and a snake hidden
+//! under an object, next to the hero, are not drawn, named or counted in
+//! the hero's view; wizard mode names them on lines of their own, labelled
+//! as wizard knowledge.
 //!
 //! The hero is a Valkyrie (no see invisible) with no pet. `^G` takes no
 //! time, so the stalker changes nothing the hero perceives: her view must
@@ -10,7 +11,7 @@
 
 mod common;
 
-use common::{game_cmd, Scratch, Tmux};
+use common::{at, find, game_cmd, key, map_rows, Scratch, Tmux};
 use std::path::Path;
 
 const GAME: &str = env!("CARGO_BIN_EXE_nethack-flanking");
@@ -121,5 +122,129 @@ fn flanking_shows_the_hero_no_invisible_or_disguised_monster() {
     assert!(
         wizard.contains("large mimic (") && wizard.contains("mimicking"),
         "wizard mode names the mimic on its own lines:\n{view}"
+    );
+}
+
+/// Floor, the objects a snake may hide under, and wall (tty's symbols).
+const FLOOR_OR_WALL: &str = ".%$)([!?/=*\"`|-";
+
+#[test]
+fn flanking_shows_the_hero_no_snake_hidden_under_an_object() {
+    let scratch = Scratch::new("e2e-view-snake");
+    let pg = scratch.path().join("playground");
+    let rc = scratch.path().join("nethackrc");
+    std::fs::write(
+        &rc,
+        "OPTIONS=name:viewer,role:Valkyrie,race:human,gender:female,align:neutral\n\
+         OPTIONS=!legacy,!news,!splash_screen,!autopickup,time,pettype:none\n\
+         OPTIONS=!number_pad\n",
+    )
+    .unwrap();
+    let t = Tmux::start("e2evs", &game_cmd(Path::new(GAME), &pg, &rc, "-D"));
+    t.wait_for("Dlvl:1");
+    t.settle();
+    // Experienced, so that what wanders by does not end the test.
+    t.wizard_level(14);
+    let rock = t.wizard_wish("16 rocks", " rocks.");
+
+    // A square near the hero whose neighbours are floor, objects or wall
+    // (no door, no creature, no sink); the snake will be made on one of
+    // those that are not wall, and each gets a rock on top. If the hero's
+    // room has none, another level's (`^V`: a random square).
+    let around = |(x, y): (i32, i32)| {
+        (-1..=1)
+            .flat_map(move |dy| (-1..=1).map(move |dx| (dx, dy)))
+            .filter(|&d| d != (0, 0))
+            .map(move |(dx, dy)| (x + dx, y + dy))
+    };
+    let mut found = None;
+    for level in [0, 2, 3, 2, 3, 2, 3] {
+        if level > 0 {
+            t.wizard_teleport(level);
+        }
+        let s = t.settle();
+        let rows = map_rows(&s);
+        let (hx, hy) = find(&rows, '@')[0];
+        let fits = |sq: (i32, i32)| {
+            (sq == (hx, hy) || at(&rows, sq.0, sq.1) == '.')
+                && around(sq).all(|(x, y)| FLOOR_OR_WALL.contains(at(&rows, x, y)))
+        };
+        let centre = (-6..=6)
+            .flat_map(|dy| (-12..=12).map(move |dx| (hx + dx, hy + dy)))
+            .filter(|&sq| fits(sq))
+            .min_by_key(|&(x, y)| (x - hx).abs().max((y - hy).abs()));
+        if let Some(centre) = centre {
+            let floor: Vec<(i32, i32)> = around(centre)
+                .filter(|&(x, y)| !"|-".contains(at(&rows, x, y)))
+                .collect();
+            found = Some((centre, floor));
+            break;
+        }
+    }
+    let (centre, floor) =
+        found.unwrap_or_else(|| panic!("no square with floor around it:\n{}", t.settle()));
+    // a step at a time, straight or diagonal, over the room's floor (what
+    // stands in the way is fought)
+    let walk = |to: (i32, i32)| {
+        for _ in 0..30 {
+            let rows = map_rows(&t.settle());
+            let (x, y) = find(&rows, '@')[0];
+            if (x, y) == to {
+                return;
+            }
+            t.keys(&[key((to.0 - x).signum(), (to.1 - y).signum())]);
+        }
+        panic!("the hero did not get to {to:?}:\n{}", t.settle());
+    };
+    walk(centre);
+
+    // A rock dropped on each of those squares, again where something took
+    // it away or stood on it.
+    for _ in 0..3 {
+        let rows = map_rows(&t.settle());
+        let bare: Vec<(i32, i32)> = floor
+            .iter()
+            .copied()
+            .filter(|&(x, y)| at(&rows, x, y) != '*')
+            .collect();
+        for sq in bare {
+            walk(sq);
+            t.keys(&["d"]);
+            t.wait_for("What do you want to drop?");
+            t.text("1");
+            t.text(&rock);
+            t.settle();
+            walk(centre);
+        }
+    }
+    let s = t.settle();
+    let rows = map_rows(&s);
+    assert!(
+        floor.iter().all(|&(x, y)| at(&rows, x, y) == '*'),
+        "a rock on each square around the hero but the walls:\n{s}"
+    );
+
+    // The snake, made hidden: it lands on one of the eight, under a rock.
+    let before = flanking_view(&t);
+    create(&t, "hidden snake");
+    let s = t.settle();
+    assert!(
+        !map_rows(&s).iter().flatten().any(|&c| c == 'S'),
+        "the snake is not hidden:\n{s}"
+    );
+    let view = flanking_view(&t);
+    let (hero, wizard) = split(&view);
+    assert_eq!(
+        hero,
+        split(&before).0,
+        "the hidden snake changed the hero's view"
+    );
+    assert!(
+        !hero.contains("snake"),
+        "the hero's view names the hidden snake:\n{view}"
+    );
+    assert!(
+        wizard.contains("snake (") && wizard.contains("hiding"),
+        "wizard mode names the snake on its own lines:\n{view}"
     );
 }

@@ -239,6 +239,64 @@ impl Drop for Tmux {
     }
 }
 
+/// Wizard mode's commands, as a player types them.
+impl Tmux {
+    /// Sets the hero's experience level (`#levelchange`).
+    pub fn wizard_level(&self, level: u32) {
+        self.text("#levelchange");
+        self.keys(&["Enter"]);
+        self.wait_for("To what experience level do you want to be set?");
+        self.text(&level.to_string());
+        self.keys(&["Enter"]);
+        self.wait_message(&format!("Xp:{level}"));
+        self.settle();
+    }
+
+    /// Wishes for `what` (`^W`): the inventory letter of what was given,
+    /// from the message "x - ...", which ends with `ends` (an unidentified
+    /// wand is "a forked wand.").
+    pub fn wizard_wish(&self, what: &str, ends: &str) -> String {
+        self.keys(&["C-w"]);
+        self.wait_for("For what do you wish?");
+        self.text(what);
+        self.keys(&["Enter"]);
+        let s = self.wait_for(ends);
+        s.lines()
+            .next()
+            .filter(|l| l.trim_end().ends_with(ends))
+            .and_then(|l| l.split(" - ").next())
+            .filter(|l| l.len() == 1)
+            .unwrap_or_else(|| panic!("wished for {what:?} and got no item:\n{s}"))
+            .to_string()
+    }
+
+    /// Teleports the hero to dungeon level `level` (`^V`), to a random
+    /// square of it.
+    pub fn wizard_teleport(&self, level: u32) {
+        self.keys(&["C-v"]);
+        self.wait_for("To what level do you want to teleport?");
+        self.text(&level.to_string());
+        self.keys(&["Enter"]);
+        self.wait_message(&format!("Dlvl:{level} "));
+        self.steady();
+    }
+
+    /// Answers every pending `--More--` and waits until the screen stays
+    /// the same for a moment (a new level is drawn after its status line):
+    /// the settled screen.
+    pub fn steady(&self) -> String {
+        let mut last = self.settle();
+        for _ in 0..50 {
+            let s = self.settle();
+            if s == last {
+                return s;
+            }
+            last = s;
+        }
+        panic!("the screen would not settle:\n{last}");
+    }
+}
+
 /// The turn counter on the status line (the `time` option), if shown.
 pub fn turn(screen: &str) -> Option<u32> {
     let i = screen.rfind(" T:")?;
