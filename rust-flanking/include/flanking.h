@@ -30,8 +30,11 @@ extern "C" {
    one fixture getter, flank_fixtures_get(), which fills a struct
    flank_fixture_v3 whole (flank_fixtures_get_v2() and _get_v3() and their
    refusals FLANK_E_FIXTURE_FACING and _RANGED are gone: a fixture can no
-   longer be read without the fields that change what it means). */
-#define FLANK_ABI_VERSION 6
+   longer be read without the fields that change what it means).
+   7: under `opposite`, flank_facing_eval_ranged() no longer takes a threat
+   from range opposite the attacker for the ally (no name, value or layout
+   changed). */
+#define FLANK_ABI_VERSION 7
 
 /*
  * Directions, numbered as NetHack's xdir[]/ydir[]: clockwise, screen
@@ -538,8 +541,9 @@ int32_t flank_explain_ranged(const struct flank_neighbourhood *n,
 
 /*
  * flank_facing_eval() with the threats from range: the arc score counts
- * them, and a threat from range opposite the attacker is the `opposite`
- * rule's ally.  r may be NULL: flank_facing_eval() exactly.
+ * them.  A threat from range opposite the attacker is not the `opposite`
+ * rule's ally, which stands next to the defender (before version 7 it
+ * was).  r may be NULL: flank_facing_eval() exactly.
  */
 int32_t flank_facing_eval_ranged(const struct flank_facing_input *in,
                                  const struct flank_ranged *r,

@@ -333,8 +333,10 @@ impl FacingInput {
     }
 
     /// Evaluates the attack with `extra` threats from range (bit d:
-    /// direction d; [`crate::ranged`]): the arc counts them, and one
-    /// opposite the attacker is the `opposite` rule's ally. Inlined: in
+    /// direction d; [`crate::ranged`]): the arc counts them. One opposite
+    /// the attacker is not the `opposite` rule's ally: the service spec's
+    /// `CheckFlanking` skips an ally not next to the target
+    /// (`allyMustBeAdjacent`), so that ally is only ever a neighbour. Inlined: in
     /// `flank_facing_eval_ranged()` the call alone cost an evaluation with
     /// threats from range about 13 instructions (BENCHMARKS.md).
     #[inline]
@@ -347,8 +349,12 @@ impl FacingInput {
         } else {
             0
         };
-        let opposite = self.threat_opposite() || extra & (1 << self.hood.behind()) != 0;
-        self.eval_from(self.hood.attack_dir(), arc, opposite, self.facts)
+        self.eval_from(
+            self.hood.attack_dir(),
+            arc,
+            self.threat_opposite(),
+            self.facts,
+        )
     }
 
     /// The evaluation of an attack from direction `a` with the facts given,

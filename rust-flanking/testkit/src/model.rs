@@ -251,8 +251,9 @@ pub fn facing_eval(
     )
 }
 
-/// [`facing_eval`] with threats from range (see [`score_with_range`]); one
-/// opposite the attacker is the `opposite` rule's ally.
+/// [`facing_eval`] with threats from range (see [`score_with_range`]): they
+/// fill the arc only; the `opposite` rule's ally must stand next to the
+/// defender (the service spec's `allyMustBeAdjacent`).
 pub fn facing_eval_with_range(
     square: &[u16; 8],
     defender: u8,
@@ -333,7 +334,7 @@ pub fn facing_eval_with_range(
     }
     if base == sys::FLANK_RULES_OPPOSITE && melee {
         let opposite = usize::from((attack_dir + 4) % 8);
-        if threatens(square[opposite], defender) || from_range[opposite] {
+        if threatens(square[opposite], defender) {
             out.zone_half_points = 4;
             out.bits |= sys::FLANK_FR_FLANKED as u16;
         } else if zone == 2 {
