@@ -361,7 +361,8 @@ fn step_to(t: &Tmux, d: (i32, i32), to: (i32, i32)) {
 }
 
 /// The issue's own test of the tactic: jackals on opposite sides of the
-/// hero in the open show `Flanked` before any attack; the hero steps into a
+/// hero in the open show `Flanked` before any attack, and `;` on one says
+/// by how much; the hero steps into a
 /// corridor, where only one can stand next to it, and the condition clears
 /// while a jackal still bites. The corridor is dug, so that the test knows
 /// what lies beyond the wall: a wand of digging (wished for) zapped through
@@ -382,15 +383,23 @@ fn a_corridor_clears_flanked_when_jackals_chase() {
     let wand = t.wizard_wish("wand of digging", " wand.");
 
     // The square before a wall of the hero's room, floor on both sides of
-    // it; if this room has none, another level's (`^V`: a random square).
+    // it; if this room has none (or is a shop), another level's (`^V`: a
+    // random square).
     let mut found = None;
     for level in [0, 2, 3, 2, 3, 2, 3] {
         if level > 0 {
             t.wizard_teleport(level);
         }
-        let (_, rows, h) = hero(&t);
-        if let Some(spot) = dig_spot(&rows, h) {
-            found = Some((h, spot));
+        // not in a shop (its keeper would take the wall's damage badly),
+        // nor beside another `@` the test could take for the hero
+        let s = settle(&t);
+        let rows = map_rows(&s);
+        let heroes = find(&rows, '@');
+        if heroes.len() != 1 || s.contains("Welcome to") {
+            continue;
+        }
+        if let Some(spot) = dig_spot(&rows, heroes[0]) {
+            found = Some((heroes[0], spot));
             break;
         }
     }
@@ -441,6 +450,18 @@ fn a_corridor_clears_flanked_when_jackals_chase() {
         status(&s).contains("Flanked"),
         "jackals on opposite sides and no Flanked:\n{s}"
     );
+    // `;` on one of them says by how much, before any blow.
+    t.keys(&["\\;"]);
+    t.wait_for("Pick an object.");
+    t.keys(&[key(p.0, p.1)]);
+    t.keys(&["."]);
+    let s = t.wait_for("jackal, flanks you: +");
+    let line = s.lines().next().unwrap();
+    assert!(
+        line.contains("(jackal, flanks you: +"),
+        "farlook's line: {line:?}"
+    );
+    settle(&t);
 
     // Dig, then step into the doorway and on into the corridor.
     t.keys(&["z"]);
