@@ -44,12 +44,7 @@ fn a_rogue_strikes_a_sleeping_jackal_from_behind_under_dnd() {
     t.settle();
 
     // A hero who cannot miss, with a blade that always counts as a weapon.
-    t.text("#levelchange");
-    t.keys(&["Enter"]);
-    t.wait_for("To what experience level");
-    t.text("30");
-    t.keys(&["Enter"]);
-    t.settle();
+    t.wizard_level(30);
     t.keys(&["C-w"]);
     t.wait_for("For what do you wish?");
     t.text("blessed +5 short sword");
@@ -78,10 +73,7 @@ fn a_rogue_strikes_a_sleeping_jackal_from_behind_under_dnd() {
     let mut found = None;
     for _ in 0..6 {
         let before = map_rows(&t.settle());
-        t.keys(&["C-g"]);
-        t.wait_for("Create what kind of monster?");
-        t.text("sleeping jackal");
-        t.keys(&["Enter"]);
+        t.wizard_create("sleeping jackal");
         let screen = t.settle();
         let rows = map_rows(&screen);
         let (hx, hy) = find(&rows, '@')[0];

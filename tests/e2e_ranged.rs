@@ -67,10 +67,7 @@ fn one_game(attempt: u32, ranged: &str) -> Result<(String, i32, (i32, i32)), Str
 
     // A brown mold next to the hero, and a square lined up with it two or
     // three squares away that she can step to.
-    t.keys(&["C-g"]);
-    t.wait_for("Create what kind of monster?");
-    t.text("brown mold");
-    t.keys(&["Enter"]);
+    t.wizard_create("brown mold");
     let screen = t.settle();
     let rows = map_rows(&screen);
     let (hx, hy) = find(&rows, '@')[0];

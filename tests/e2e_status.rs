@@ -131,10 +131,7 @@ fn surround(t: &Tmux) -> (String, (i32, i32)) {
     into_the_open(t);
     // a wandering monster may take a square for a while: a few more
     for _ in 0..12 {
-        t.keys(&["C-g"]);
-        t.wait_for("Create what kind of monster?");
-        t.text("lichen");
-        t.keys(&["Enter"]);
+        t.wizard_create("lichen");
         let s = settle(t);
         let rows = map_rows(&s);
         let hero = find(&rows, '@');
@@ -192,16 +189,8 @@ fn flanked_shows_before_the_blow_and_farlook_says_by_how_much() {
     t.settle();
 
     // Away from them (another level), the condition clears.
-    t.keys(&["C-v"]);
-    t.wait_for("To what level do you want to teleport?");
-    t.text("2");
-    t.keys(&["Enter"]);
-    let s = t.wait_for("Dlvl:2");
-    let s = if s.contains("--More--") {
-        t.settle()
-    } else {
-        s
-    };
+    t.wizard_teleport(2);
+    let s = t.settle();
     assert!(
         company(&s) || !status(&s).contains("Flanked"),
         "no foe around:\n{s}"
@@ -383,28 +372,9 @@ fn a_corridor_clears_flanked_when_jackals_chase() {
     let wand = t.wizard_wish("wand of digging", " wand.");
 
     // The square before a wall of the hero's room, floor on both sides of
-    // it; if this room has none (or is a shop), another level's (`^V`: a
-    // random square).
-    let mut found = None;
-    for level in [0, 2, 3, 2, 3, 2, 3] {
-        if level > 0 {
-            t.wizard_teleport(level);
-        }
-        // not in a shop (its keeper would take the wall's damage badly),
-        // nor beside another `@` the test could take for the hero
-        let s = settle(&t);
-        let rows = map_rows(&s);
-        let heroes = find(&rows, '@');
-        if heroes.len() != 1 || s.contains("Welcome to") {
-            continue;
-        }
-        if let Some(spot) = dig_spot(&rows, heroes[0]) {
-            found = Some((heroes[0], spot));
-            break;
-        }
-    }
-    let (h, (stand, d, wall)) =
-        found.unwrap_or_else(|| panic!("no room with a wall to dig through:\n{}", settle(&t)));
+    // it; if this room has none (or is a shop, whose keeper would take the
+    // wall's damage badly), another level's.
+    let (h, (stand, d, wall)) = t.wizard_spot(dig_spot);
     for x in 1..=(stand.0 - h.0).abs() {
         step_to(
             &t,
@@ -429,10 +399,7 @@ fn a_corridor_clears_flanked_when_jackals_chase() {
     let p = across(d);
     let mut flanked = None;
     for _ in 0..8 {
-        t.keys(&["C-g"]);
-        t.wait_for("Create what kind of monster?");
-        t.text("jackal");
-        t.keys(&["Enter"]);
+        t.wizard_create("jackal");
         let s = settle(&t);
         let rows = map_rows(&s);
         let (a, b) = (
@@ -476,16 +443,12 @@ fn a_corridor_clears_flanked_when_jackals_chase() {
     t.wait_for("In what direction?");
     t.keys(&[key(d.0, d.1)]);
     // The beam is drawn square by square (`*`) over what it digs.
-    let mut dug = None;
-    for _ in 0..50 {
+    let dug = (0..50).any(|_| {
         let (_, rows, _) = hero(&t);
         let beam = (0..4).any(|i| at(&rows, wall.0 + d.0 * i, wall.1 + d.1 * i) == '*');
-        if at(&rows, wall.0, wall.1) == '.' && !beam {
-            dug = Some(());
-            break;
-        }
-    }
-    dug.unwrap_or_else(|| panic!("no doorway dug:\n{}", settle(&t)));
+        at(&rows, wall.0, wall.1) == '.' && !beam
+    });
+    assert!(dug, "no doorway dug:\n{}", settle(&t));
     step_to(&t, d, wall);
     let corridor = (wall.0 + d.0, wall.1 + d.1);
     step_to(&t, d, corridor);

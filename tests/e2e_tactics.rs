@@ -40,19 +40,12 @@ fn one_game(attempt: u32) -> Result<String, String> {
     );
     t.wait_for("Dlvl:1");
     t.settle();
-    t.text("#levelchange");
-    t.keys(&["Enter"]);
-    t.wait_for("To what experience level");
-    t.text("30");
-    t.keys(&["Enter"]);
+    t.wizard_level(30);
     let before = map_rows(&t.settle());
 
     // One jackal next to the hero, and an open square two squares from it
     // that the hero can step to.
-    t.keys(&["C-g"]);
-    t.wait_for("Create what kind of monster?");
-    t.text("jackal");
-    t.keys(&["Enter"]);
+    t.wizard_create("jackal");
     let screen = t.settle();
     let rows = map_rows(&screen);
     let (hx, hy) = find(&rows, '@')[0];

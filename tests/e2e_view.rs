@@ -47,10 +47,7 @@ fn flanking_view(t: &Tmux) -> String {
 
 /// Creates `what` with `^G` next to the hero.
 fn create(t: &Tmux, what: &str) {
-    t.keys(&["C-g"]);
-    t.wait_for("Create what kind of monster?");
-    t.text(what);
-    t.keys(&["Enter"]);
+    t.wizard_create(what);
     t.settle();
 }
 
@@ -149,44 +146,27 @@ fn flanking_shows_the_hero_no_snake_hidden_under_an_object() {
     // A square near the hero whose neighbours are floor, objects or wall
     // (no door, no creature, no sink); the snake will be made on one of
     // those that are not wall, and each gets a rock on top. If the hero's
-    // room has none, another level's (`^V`: a random square).
+    // room has none (or is a shop), another level's.
     let around = |(x, y): (i32, i32)| {
         (-1..=1)
             .flat_map(move |dy| (-1..=1).map(move |dx| (dx, dy)))
             .filter(|&d| d != (0, 0))
             .map(move |(dx, dy)| (x + dx, y + dy))
     };
-    let mut found = None;
-    for level in [0, 2, 3, 2, 3, 2, 3] {
-        if level > 0 {
-            t.wizard_teleport(level);
-        }
-        let s = t.settle();
-        let rows = map_rows(&s);
-        // not in a shop, nor beside another `@` taken for the hero
-        let heroes = find(&rows, '@');
-        if heroes.len() != 1 || s.contains("Welcome to") {
-            continue;
-        }
-        let (hx, hy) = heroes[0];
+    let (_, (centre, floor)) = t.wizard_spot(|rows, (hx, hy)| {
         let fits = |sq: (i32, i32)| {
-            (sq == (hx, hy) || at(&rows, sq.0, sq.1) == '.')
-                && around(sq).all(|(x, y)| FLOOR_OR_WALL.contains(at(&rows, x, y)))
+            (sq == (hx, hy) || at(rows, sq.0, sq.1) == '.')
+                && around(sq).all(|(x, y)| FLOOR_OR_WALL.contains(at(rows, x, y)))
         };
         let centre = (-6..=6)
             .flat_map(|dy| (-12..=12).map(move |dx| (hx + dx, hy + dy)))
             .filter(|&sq| fits(sq))
-            .min_by_key(|&(x, y)| (x - hx).abs().max((y - hy).abs()));
-        if let Some(centre) = centre {
-            let floor: Vec<(i32, i32)> = around(centre)
-                .filter(|&(x, y)| !"|-".contains(at(&rows, x, y)))
-                .collect();
-            found = Some((centre, floor));
-            break;
-        }
-    }
-    let (centre, floor) =
-        found.unwrap_or_else(|| panic!("no square with floor around it:\n{}", t.settle()));
+            .min_by_key(|&(x, y)| (x - hx).abs().max((y - hy).abs()))?;
+        let floor: Vec<(i32, i32)> = around(centre)
+            .filter(|&(x, y)| !"|-".contains(at(rows, x, y)))
+            .collect();
+        Some((centre, floor))
+    });
     // a step at a time, straight or diagonal, over the room's floor (what
     // stands in the way is fought)
     let walk = |to: (i32, i32)| {

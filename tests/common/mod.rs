@@ -270,6 +270,41 @@ impl Tmux {
             .to_string()
     }
 
+    /// Makes `what` next to the hero (`^G`; no time passes). Its messages
+    /// are left on the screen for the caller to settle.
+    pub fn wizard_create(&self, what: &str) {
+        self.keys(&["C-g"]);
+        self.wait_for("Create what kind of monster?");
+        self.text(what);
+        self.keys(&["Enter"]);
+    }
+
+    /// The first level where `spot` finds what a test needs around the
+    /// hero: this one, then others (`^V`, landing on a random square).
+    /// A level where the hero is in a shop or is not the only `@` on the
+    /// screen is passed over (a shopkeeper is one). The hero's square, and
+    /// what `spot` found; panics with the screen after seven levels.
+    pub fn wizard_spot<T>(
+        &self,
+        spot: impl Fn(&[Vec<char>], (i32, i32)) -> Option<T>,
+    ) -> ((i32, i32), T) {
+        for level in [0, 2, 3, 2, 3, 2, 3] {
+            if level > 0 {
+                self.wizard_teleport(level);
+            }
+            let s = self.settle();
+            let rows = map_rows(&s);
+            let heroes = find(&rows, '@');
+            if heroes.len() != 1 || s.contains("Welcome to") {
+                continue;
+            }
+            if let Some(found) = spot(&rows, heroes[0]) {
+                return (heroes[0], found);
+            }
+        }
+        panic!("no level with what the test needs:\n{}", self.settle());
+    }
+
     /// Teleports the hero to dungeon level `level` (`^V`), to a random
     /// square of it.
     pub fn wizard_teleport(&self, level: u32) {
