@@ -22,9 +22,10 @@
 //! patches come after issue 13's in the series and may build on them: they
 //! need not apply without them (tests/patch_series.rs keeps the order).
 //! With `pre-ranged`, every patch but those tagged `[ranged]` (issue 14's
-//! threats from range, last in the series): the game as it was before
+//! threats from range) and `[field]` (issue 25's rule sets of the field,
+//! last in the series, which build on them): the game as it was before
 //! them, which the variant with sysconf `FLANKING_RANGED` unset or 0 must
-//! replay (tests/same_game.rs). While the series tags no patch `[tactics]`
+//! replay (tests/same_game.rs); `pre-tactics` leaves out `[field]` too. While the series tags no patch `[tactics]`
 //! (`[ranged]`), `pre-tactics` (`pre-ranged`) is the whole series, less the
 //! other tag's patches.
 
@@ -94,9 +95,20 @@ fn run() -> Result<()> {
         series(&repo, &["--only", "baseline"])?
     } else if pre_tactics {
         // issue 14's patches may need issue 13's: out with them
-        series(&repo, &["--without", "tactics", "--without", "ranged"])?
+        series(
+            &repo,
+            &[
+                "--without",
+                "tactics",
+                "--without",
+                "ranged",
+                "--without",
+                "field",
+            ],
+        )?
     } else if pre_ranged {
-        series(&repo, &["--without", "ranged"])?
+        // issue 25's build on issue 14's
+        series(&repo, &["--without", "ranged", "--without", "field"])?
     } else {
         series(&repo, &[])?
     };

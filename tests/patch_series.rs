@@ -265,7 +265,7 @@ fn a_tag_survives_tree_then_refresh(tag: &str, issue: &str) {
 /// The tag of each patch of the series, in order ("" for none), as
 /// tools/patches.sh reads them.
 fn series_tags() -> Vec<(String, String)> {
-    let tagged: Vec<(String, Vec<String>)> = ["baseline", "tactics", "ranged"]
+    let tagged: Vec<(String, Vec<String>)> = ["baseline", "tactics", "ranged", "field"]
         .into_iter()
         .map(|t| {
             let names = patches_sh(&["series", "--only", t], &[]);
@@ -312,9 +312,20 @@ fn tagged_patches_are_where_the_features_expect_them() {
     );
     if let Some(first_ranged) = tags.iter().position(|(_, t)| t == "ranged") {
         assert!(
-            tags[first_ranged..].iter().all(|(_, t)| t == "ranged"),
-            "a patch that is not [ranged] comes after a [ranged] one: issue 14's \
-             patches are last, so that pre-ranged is the series before them\n{}",
+            tags[first_ranged..]
+                .iter()
+                .all(|(_, t)| t == "ranged" || t == "field"),
+            "a patch that is neither [ranged] nor [field] comes after a [ranged] one: \
+             issue 14's patches come last but issue 25's, so that pre-ranged is the \
+             series before them\n{}",
+            tag_list()
+        );
+    }
+    if let Some(first_field) = tags.iter().position(|(_, t)| t == "field") {
+        assert!(
+            tags[first_field..].iter().all(|(_, t)| t == "field"),
+            "a patch that is not [field] comes after a [field] one: issue 25's \
+             patches are last, left out with the others by pre-ranged\n{}",
             tag_list()
         );
     }

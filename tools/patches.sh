@@ -71,7 +71,10 @@ apply_one() {
 #             applies the series without them
 #   ranged    issue 14's threats from range: the `pre-ranged` cargo feature
 #             applies the series without them
-SERIES_TAGS="baseline tactics ranged"
+#   field     issue 25's rule sets of the field (NerfHack's, Sil-Q's),
+#             last: `pre-ranged` and `pre-tactics` leave them out too, since
+#             they build on the patches before them
+SERIES_TAGS="baseline tactics ranged field"
 
 known_tag() {
     local t
@@ -232,6 +235,12 @@ cmd_refresh() {
         *" ranged "*)
             echo "# [ranged]: issue 14's threats from range, left out by the cargo feature"
             echo "# \`pre-ranged\` (commit trailer Series-Tag: ranged)."
+            ;;
+        esac
+        case " $tagged " in
+        *" field "*)
+            echo "# [field]: issue 25's rule sets of the field, left out by \`pre-ranged\`"
+            echo "# and \`pre-tactics\` with those (commit trailer Series-Tag: field)."
             ;;
         esac
         cat "$tmp/series"

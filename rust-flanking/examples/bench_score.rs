@@ -81,6 +81,7 @@ fn main() {
             flags: (i & 1) as u8,
             rules: rules[i % rules.len()],
             reserved: 0,
+            ..Default::default()
         })
         .collect();
     let start = Instant::now();

@@ -33,8 +33,15 @@ extern "C" {
    longer be read without the fields that change what it means).
    7: under `opposite`, flank_facing_eval_ranged() no longer takes a threat
    from range opposite the attacker for the ally (no name, value or layout
-   changed). */
-#define FLANK_ABI_VERSION 7
+   changed).
+   8: the field's rule sets, FLANK_RULES_NERFHACK and FLANK_RULES_SILQ:
+   struct flank_facing_input grows the facts their rules read (state[],
+   attacker_level, attacker; FLANK_FI_ELBERETH, _HERO_UNSEEING and
+   _HERO_HOBBLED), flank_rules_info() and flank_rules_outflanker() say what
+   a rule set reads and who flanks by nature under it, and
+   FLANK_MAX_FACING_HALF_POINTS is 60; a fixture is a struct
+   flank_fixture_v4. */
+#define FLANK_ABI_VERSION 8
 
 /*
  * Directions, numbered as NetHack's xdir[]/ydir[]: clockwise, screen
@@ -207,19 +214,24 @@ const char *flank_strerror(int32_t code);
 #define FLANK_ZONE_REAR 2
 
 /*
- * Rule sets (sysconf FLANKING_RULES).  A rule set id is one of the five
+ * Rule sets (sysconf FLANKING_RULES).  A rule set id is one of the seven
  * bases, optionally with FLANK_RULES_PLUS_ARC ("proposal+<name>": the
- * proposal's arc score as well).  Valid ids: 0, 1, 2, 3, 4, 0x13, 0x14.
+ * proposal's arc score as well).  Valid ids: 0..6, 0x13, 0x14.
  * `implicit` already carries the arc score, so "proposal+implicit" parses to
  * FLANK_RULES_IMPLICIT; `dnd` supersedes the arc score ("This variant
- * supersedes the standard rules for flanking"), so "proposal+dnd" is
- * refused.  Only `proposal` combines (docs/FLANKING-DECISIONS.md).
+ * supersedes the standard rules for flanking"), and `nerfhack` and `silq`
+ * are each a whole flanking rule of their own, so "proposal+dnd",
+ * "proposal+nerfhack" and "proposal+silq" are refused.  Only `proposal`
+ * combines (docs/FLANKING-DECISIONS.md).
  */
 #define FLANK_RULES_PROPOSAL 0 /* the arc score alone: today's game */
 #define FLANK_RULES_IMPLICIT 1 /* implicit facing: arc + flank +2, rear +4 */
 #define FLANK_RULES_DND 2      /* D&D combat facing: flank +2, rear +4 */
 #define FLANK_RULES_OPPOSITE 3 /* the flanking service: ally opposite */
 #define FLANK_RULES_TACTICS 4  /* Terminal Tactics: damage x1.25, x1.5 */
+#define FLANK_RULES_NERFHACK 5 /* NerfHack: a foe opposite, level-scaled */
+#define FLANK_RULES_SILQ 6     /* Sil-Q: +1 per other attacker beside,
+                                  +2 per one behind */
 #define FLANK_RULES_PLUS_ARC 0x10
 #define FLANK_RULES_DEFAULT FLANK_RULES_PROPOSAL
 
@@ -234,10 +246,33 @@ int32_t flank_rules_parse(const char *name);
 const char *flank_rules_name(int32_t rules);
 
 /*
+ * What a rule set reads (ABI version 8): FLANK_RI_* bits (0 or more), or
+ * FLANK_E_RULES.  C gathers a defender's facing only for FACING, and the
+ * facts of the field's rules (state[], attacker_level, attacker and the
+ * hero's FLANK_FI_ELBERETH, _HERO_UNSEEING and _HERO_HOBBLED) only for
+ * PEER; without them it leaves those fields 0.
+ */
+#define FLANK_RI_ARC 0x01u    /* the arc score counts */
+#define FLANK_RI_FACING 0x02u /* a zone counts: the defender's facing */
+#define FLANK_RI_PEER 0x04u   /* the creatures' states and the attacker */
+int32_t flank_rules_info(int32_t rules);
+
+/*
+ * Does a creature of the species named species (NetHack's mons[].mname,
+ * "soldier ant"; the hero's role monster, "valkyrie", or polymorph form)
+ * flank by nature under rule set rules (FLANK_AT_OUTFLANKER)?  1 or 0, or
+ * FLANK_E_NULL or FLANK_E_RULES.  Only `nerfhack` names any (its M2_FLANK
+ * species and roles); C asks once per species and keeps the answers.
+ */
+int32_t flank_rules_outflanker(int32_t rules, const char *species);
+
+/*
  * Facts about one attack that facing needs beyond the squares.
  * Contradictions are FLANK_E_FACING_FLAGS: ROGUE with a hero defender (only
  * the hero has a role); MELEE when the attacker's square holds no creature;
- * ROGUE|MELEE when the attacker's square is not the hero.
+ * ROGUE|MELEE when the attacker's square is not the hero; a state[] bit
+ * outside FLANK_ST_ALL or on a square without a creature, attacker bits
+ * outside FLANK_AT_ALL.
  */
 #define FLANK_FI_SHIELD 0x01u   /* the defender wears a shield (uarms/which_armor) */
 #define FLANK_FI_ROGUE 0x02u    /* the attacker is the hero, a Rogue */
@@ -245,7 +280,36 @@ const char *flank_rules_name(int32_t rules);
                                    clear for missiles, spells and polearms */
 #define FLANK_FI_HELPLESS 0x08u /* the defender is asleep or cannot move
                                    (msleeping || !mcanmove; the hero: multi < 0) */
-#define FLANK_FI_ALL 0x0Fu
+/* ABI version 8, gathered for FLANK_RI_PEER rule sets only: */
+#define FLANK_FI_ELBERETH 0x10u /* the hero stands on an engraved Elbereth
+                                   (sengr_at("Elbereth", u.ux, u.uy, TRUE)),
+                                   wherever the hero is */
+#define FLANK_FI_HERO_UNSEEING 0x20u /* the hero cannot see the defender
+                                        (!canseemon()) or hallucinates */
+#define FLANK_FI_HERO_HOBBLED 0x40u  /* the hero is punished (ball and
+                                        chain), fumbling or has wounded legs */
+#define FLANK_FI_ALL 0x7Fu
+
+/*
+ * States of the creature on a square (struct flank_facing_input's state[]),
+ * ABI version 8, gathered for FLANK_RI_PEER rule sets only; only on a square
+ * with FLANK_SQ_CREATURE.  The hero's: Confusion, Stunned, u.uundetected or
+ * a mimicked appearance.
+ */
+#define FLANK_ST_CONFUSED 0x01u
+#define FLANK_ST_STUNNED 0x02u
+#define FLANK_ST_EATING 0x04u /* meating */
+#define FLANK_ST_HIDDEN 0x08u /* hiding (mundetected) or mimicking
+                                 (M_AP_TYPE() not M_AP_NOTHING) */
+#define FLANK_ST_NURSE 0x10u  /* a nurse */
+#define FLANK_ST_ALL 0x1Fu
+
+/* The attacker (struct flank_facing_input's attacker), ABI version 8,
+   gathered for FLANK_RI_PEER rule sets only. */
+#define FLANK_AT_OUTFLANKER 0x01u /* flanks by nature under the rule set
+                                     (flank_rules_outflanker() of its form) */
+#define FLANK_AT_NURSE 0x02u      /* a nurse */
+#define FLANK_AT_ALL 0x03u
 
 /* One attack, for flank_facing_eval().  No rule set reads another
    creature's facing: who threatens the defender (the `opposite` rule's ally)
@@ -256,15 +320,22 @@ struct flank_facing_input {
     uint8_t flags;    /* FLANK_FI_* */
     uint8_t rules;    /* a rule set id */
     uint8_t reserved; /* must be 0 */
+    /* ABI version 8, for FLANK_RI_PEER rule sets (else all 0): */
+    uint8_t state[FLANK_NDIRS]; /* FLANK_ST_* of the creature on each
+                                   square */
+    uint8_t attacker_level;     /* the attacker's level: u.ulevel, m_lev */
+    uint8_t attacker;           /* FLANK_AT_* */
 };
 
 /* Extras of a result: messages and effects beyond numbers. */
 #define FLANK_FR_ARC 0x0001u      /* the arc score is part of the to-hit bonus */
 #define FLANK_FR_SIDE 0x0002u     /* opposite: from the side, noted, no bonus */
 #define FLANK_FR_BEHIND 0x0004u   /* opposite: from behind, +2 hit, +2 damage */
-#define FLANK_FR_FLANKED 0x0008u  /* opposite: a threat stands opposite the
-                                     attacker ("You and your kitten flank the
-                                     jackal."); wins over BEHIND */
+#define FLANK_FR_FLANKED 0x0008u  /* opposite, nerfhack: a threat stands
+                                     opposite the attacker ("You and your
+                                     kitten flank the jackal."), and wins
+                                     over BEHIND; silq: other threats
+                                     around the defender added to it */
 #define FLANK_FR_BACKSTAB 0x0010u /* dnd: a Rogue's melee attack from the rear
                                      is a backstab ("You strike the jackal
                                      from behind!") */
@@ -296,8 +367,8 @@ struct flank_facing_result {
     uint8_t rules;            /* the rule set id evaluated */
 };
 
-/* The largest to-hit bonus: the arc's 18 + a rear's 8 half points. */
-#define FLANK_MAX_FACING_HALF_POINTS 26
+/* The largest to-hit bonus: NerfHack's cap, 30 points. */
+#define FLANK_MAX_FACING_HALF_POINTS 60
 
 /*
  * Evaluates one attack under a rule set: returns hit_half_points (0 or
@@ -734,6 +805,37 @@ struct flank_fixture_v3 {
     const struct flank_fixture_far *far; /* in map order; NULL if nfar 0 */
 };
 
+/*
+ * The field's rule sets in a fixture (ABI version 8): more states of a
+ * creature next to '@' (its `creature <dir>:` line) and of a hero defender
+ * (its `defender:` line, ELBERETH only).  The hero's own (HALLUCINATING to
+ * ELBERETH) only with FLANK_FX_CR_HERO.
+ */
+#define FLANK_FX_PEER_CONFUSED 0x0001u
+#define FLANK_FX_PEER_STUNNED 0x0002u
+#define FLANK_FX_PEER_EATING 0x0004u
+#define FLANK_FX_PEER_HIDING 0x0008u       /* a snake under an object */
+#define FLANK_FX_PEER_MIMICKING 0x0010u    /* a mimic posing as an object */
+#define FLANK_FX_PEER_NURSE 0x0020u
+#define FLANK_FX_PEER_OUTFLANKER 0x0040u   /* of a species (the hero: a
+                                              form) that flanks by nature */
+#define FLANK_FX_PEER_HALLUCINATING 0x0080u
+#define FLANK_FX_PEER_BLIND 0x0100u
+#define FLANK_FX_PEER_PUNISHED 0x0200u
+#define FLANK_FX_PEER_FUMBLING 0x0400u
+#define FLANK_FX_PEER_WOUNDED_LEGS 0x0800u
+#define FLANK_FX_PEER_ELBERETH 0x1000u     /* Elbereth engraved under it */
+#define FLANK_FX_PEER_ALL 0x1FFFu
+
+/* One fixture with everything: v3, and the field's facts. */
+struct flank_fixture_v4 {
+    struct flank_fixture_v3 v3;
+    uint16_t peer[FLANK_NDIRS]; /* FLANK_FX_PEER_* of each creature */
+    uint16_t def_peer;          /* FLANK_FX_PEER_ELBERETH or 0 */
+    uint8_t attacker_level;     /* `attacker-level:`, FLANK_FX_UNSET */
+    uint8_t reserved;           /* always 0 */
+};
+
 /* Entry index of set into *out, every field of it: FLANK_OK; FLANK_E_NULL
    for a NULL set or out, FLANK_E_INDEX for an index outside 0..count-1,
    *out untouched.  An entry that could not be read or parsed is FLANK_OK
@@ -742,7 +844,7 @@ struct flank_fixture_v3 {
    refuses it by name, never runs it as something else.  The strings and
    the far[] array stay valid until the set is freed. */
 int32_t flank_fixtures_get(const struct flank_fixture_set *set,
-                           int32_t index, struct flank_fixture_v3 *out);
+                           int32_t index, struct flank_fixture_v4 *out);
 
 /* Frees the set and its strings; NULL is fine. */
 void flank_fixtures_free(struct flank_fixture_set *set);

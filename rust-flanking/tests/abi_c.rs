@@ -104,9 +104,11 @@ fn c_program_scores_every_fixture_and_rejects_every_invalid_input() {
     let mut fixtures = Vec::new();
     let mut fixtures_v2 = Vec::new();
     let mut fixtures_v3 = Vec::new();
+    let mut fixtures_v4 = Vec::new();
     for path in &files {
         let f = Fixture::load(path).unwrap();
         // One getter, every field: all three lines for every fixture.
+        fixtures_v4.push(c_abi::fixture4_line(&f));
         fixtures_v3.push(c_abi::fixture3_line(&f));
         fixtures_v2.push(c_abi::fixture2_line(&f));
         let mut line = format!(
@@ -183,6 +185,11 @@ fn c_program_scores_every_fixture_and_rejects_every_invalid_input() {
         .filter(|l| l.starts_with("fixture3 "))
         .collect();
     assert_eq!(got, fixtures_v3);
+    let got: Vec<&str> = stdout
+        .lines()
+        .filter(|l| l.starts_with("fixture4 "))
+        .collect();
+    assert_eq!(got, fixtures_v4);
     let got: Vec<&str> = stdout
         .lines()
         .filter(|l| l.starts_with("ranged-case ") || l.starts_with("ranged-facing "))

@@ -9,12 +9,14 @@ use rust_flanking::abi::{flank_facing_eval, flank_facing_input, flank_facing_res
 
 /// Rule set ids and names, as the header documents them (written out here,
 /// not taken from the engine).
-const RULES: [(u8, &str); 7] = [
+const RULES: [(u8, &str); 9] = [
     (0, "proposal"),
     (1, "implicit"),
     (2, "dnd"),
     (3, "opposite"),
     (4, "tactics"),
+    (5, "nerfhack"),
+    (6, "silq"),
     (0x13, "proposal+opposite"),
     (0x14, "proposal+tactics"),
 ];
@@ -35,6 +37,7 @@ fn model_validity(
     facing: u8,
     flags: u8,
     rules: u8,
+    peer: &model::Peer,
 ) -> Result<(), i32> {
     if !RULES.iter().any(|(id, _)| *id == rules) {
         return Err(FLANK_E_RULES);
@@ -57,16 +60,27 @@ fn model_validity(
     if rogue && melee && sq & FLANK_SQ_HERO == 0 {
         return Err(FLANK_E_FACING_FLAGS);
     }
+    for (st, s) in peer.state.iter().zip(square) {
+        let creature = u32::from(*s) & FLANK_SQ_CREATURE != 0;
+        if u32::from(*st) & !FLANK_ST_ALL != 0 || (*st != 0 && !creature) {
+            return Err(FLANK_E_FACING_FLAGS);
+        }
+    }
+    if u32::from(peer.attacker) & !FLANK_AT_ALL != 0 {
+        return Err(FLANK_E_FACING_FLAGS);
+    }
     Ok(())
 }
 
 /// Checks one input against the model, every facing and rule set and flag
-/// combination (0..16, so the unknown bit 0x10 too).
-fn check_all(square: [u16; 8], defender: u8, a: u8) -> usize {
+/// combination below `flags_to` (all of them: 0..=255), with the field's
+/// facts `peer`.
+fn check_all(square: [u16; 8], defender: u8, a: u8, peer: &model::Peer, flags_to: u16) -> usize {
     let mut n = 0;
     for facing in 0..=9u8 {
         for &(id, name) in &RULES {
-            for flags in 0..32u8 {
+            for flags in 0..flags_to {
+                let flags = flags as u8;
                 let input = flank_facing_input {
                     n: flank_neighbourhood {
                         square,
@@ -77,12 +91,17 @@ fn check_all(square: [u16; 8], defender: u8, a: u8) -> usize {
                     flags,
                     rules: id,
                     reserved: 0,
+                    state: peer.state,
+                    attacker_level: peer.level,
+                    attacker: peer.attacker,
                 };
                 let (rc, r) = eval(&input);
-                match model_validity(&square, defender, a, facing, flags, id) {
+                match model_validity(&square, defender, a, facing, flags, id, peer) {
                     Err(code) => assert_eq!(rc, code, "{input:?}"),
                     Ok(()) => {
-                        let m = model::facing_eval(&square, defender, a, facing, flags, id);
+                        let m = model::facing_eval_peer(
+                            &square, defender, a, facing, flags, id, [false; 8], peer,
+                        );
                         let got = model::FacingOutcome::from(&r);
                         assert_eq!(got, m, "{name} {input:?}");
                         assert_eq!(rc, i32::from(r.hit_half_points));
@@ -125,7 +144,7 @@ fn every_facing_direction_rule_set_and_flag_on_every_opposite_square() {
                     let mut square = [0u16; 8];
                     square[usize::from(a)] = attacker;
                     square[usize::from((a + 4) % 8)] = opp;
-                    checked += check_all(square, defender, a);
+                    checked += check_all(square, defender, a, &model::Peer::default(), 32);
                 }
             }
         }
@@ -150,7 +169,20 @@ fn random_full_neighbourhoods() {
         }
         let defender = (next() % 16) as u8;
         let a = (next() % 8) as u8;
-        check_all(square, defender, a);
+        // The field's facts: states on the creatures (now and then one
+        // beyond FLANK_ST_ALL, or on an empty square), a level, the
+        // attacker's bits (now and then beyond FLANK_AT_ALL).
+        let mut peer = model::Peer {
+            level: (next() % 60) as u8,
+            attacker: (next() % 5) as u8,
+            ..Default::default()
+        };
+        for (st, s) in peer.state.iter_mut().zip(square) {
+            if s != 0 || next() % 40 == 0 {
+                *st = (next() % 0x22) as u8;
+            }
+        }
+        check_all(square, defender, a, &peer, 256);
     }
 }
 
@@ -168,6 +200,7 @@ fn the_neighbourhoods_own_faults_come_first() {
         flags: 0xFF,
         rules: 77,
         reserved: 3,
+        ..Default::default()
     };
     let mut out = flank_facing_result {
         zone: 0xAB,
@@ -195,6 +228,7 @@ fn the_neighbourhoods_own_faults_come_first() {
         flags: 0,
         rules: 0,
         reserved: 1,
+        ..Default::default()
     };
     assert_eq!(eval(&reserved).0, FLANK_E_FACING_FLAGS);
     reserved.reserved = 0;
@@ -216,6 +250,7 @@ fn the_seeds_numbers() {
         flags: (FLANK_FI_MELEE | FLANK_FI_SHIELD) as u8,
         rules: 0,
         reserved: 0,
+        ..Default::default()
     };
     let with = |rules: u8| eval(&flank_facing_input { rules, ..base }).1;
     let r = with(1); // implicit

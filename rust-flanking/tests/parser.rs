@@ -305,9 +305,9 @@ fn facing_errors_name_their_line() {
         ),
         (
             "expect-hit: 0\n",
-            "expect-hit: 13.5\n",
+            "expect-hit: 30.5\n",
             7,
-            "bad expect-hit value `13.5`",
+            "bad expect-hit value `30.5`",
         ),
         (
             "expect-damage: 100%\n",
@@ -430,13 +430,21 @@ fn key_static(k: &str) -> &'static str {
 }
 
 #[test]
-fn expect_hit_reads_half_points_up_to_13() {
-    for (v, half) in [("0", 0), ("2", 4), ("6.5", 13), ("12.5", 25), ("13", 26)] {
+fn expect_hit_reads_half_points_up_to_30() {
+    // NerfHack's cap, 30 points (FLANK_MAX_FACING_HALF_POINTS).
+    for (v, half) in [
+        ("0", 0),
+        ("2", 4),
+        ("6.5", 13),
+        ("13", 26),
+        ("29.5", 59),
+        ("30", 60),
+    ] {
         let text = FACING.replace("expect-hit: 0\n", &format!("expect-hit: {v}\n"));
         let f = Fixture::parse(Path::new("ok.flank"), &text).unwrap();
         assert_eq!(f.facing.unwrap().expect_hit, half, "{v}");
     }
-    for v in ["13.5", "14", "013", "07", "-2", "+2", "2.25", "x"] {
+    for v in ["30.5", "31", "013", "07", "-2", "+2", "2.25", "x"] {
         let text = FACING.replace("expect-hit: 0\n", &format!("expect-hit: {v}\n"));
         let (line, kind, _) = error(&text);
         assert_eq!((line, kind), (7, K::BadHit(v.into())), "{v}");

@@ -38,6 +38,8 @@ fn rules_name(id: u8) -> Option<&'static str> {
         2 => Some("dnd"),
         3 => Some("opposite"),
         4 => Some("tactics"),
+        5 => Some("nerfhack"),
+        6 => Some("silq"),
         0x13 => Some("proposal+opposite"),
         0x14 => Some("proposal+tactics"),
         _ => None,
@@ -399,6 +401,7 @@ fn hero(square: [u16; 8], from: u8, candidates: &[u8], chosen: u8) -> flank_plan
             flags: 0,
             rules: FLANK_RULES_PROPOSAL as u8,
             reserved: 0,
+            ..Default::default()
         },
         from,
         candidates: candidates.iter().fold(0, |m, &d| m | 1 << d),
@@ -892,7 +895,7 @@ fn every_error_has_its_code() {
         &|p| p.target[0].in_.n.square[usize::from(W)] = FLANK_SQ_TAME as u16,
         FLANK_E_INCONSISTENT,
     );
-    add("bad rules", &|p| p.target[0].in_.rules = 5, FLANK_E_RULES);
+    add("bad rules", &|p| p.target[0].in_.rules = 7, FLANK_E_RULES);
     add(
         "bad facing",
         &|p| p.target[0].in_.facing = 9,
@@ -900,7 +903,7 @@ fn every_error_has_its_code() {
     );
     add(
         "bad facing flags",
-        &|p| p.target[0].in_.flags = 0x10,
+        &|p| p.target[0].in_.flags = 0x80,
         FLANK_E_FACING_FLAGS,
     );
     add(

@@ -8,7 +8,9 @@ use std::path::{Path, PathBuf};
 use crate::files::{self, FileError};
 pub use crate::text::LayoutError;
 use crate::text::{Header, Layout, Text};
-use flank_rules::facing::{self, bits, AttackFacts, FacingError, FacingInput, RuleSet, Zone};
+use flank_rules::facing::{
+    self, bits, AttackFacts, Creatures, FacingError, FacingInput, RuleSet, Zone, FACING_NONE,
+};
 use flank_rules::rules::{dir_name, Neighbourhood};
 use flank_rules::sys::{self, flank_facing_result, flank_neighbourhood, flank_ranged};
 
@@ -58,6 +60,9 @@ pub struct DefenderTraits {
     pub shield: bool,
     /// `sleeping`: the defender is asleep, helpless (facing extension).
     pub sleeping: bool,
+    /// `elbereth`: the hero defender stands on an engraved Elbereth (the
+    /// field's rule sets).
+    pub elbereth: bool,
 }
 
 /// The states of one creature (`creature <dir>:` line).
@@ -83,7 +88,42 @@ pub struct CreatureStates {
     pub passive: bool,
     /// `tail`: a long worm's tail segment.
     pub tail: bool,
+    /// The field's states (`confused`, ..., `elbereth`), `FLANK_FX_PEER_*`.
+    pub peer: u16,
 }
+
+/// The words of the field's creature states, with their `FLANK_FX_PEER_*`
+/// bits: a creature's, then the hero's own (which need `hero`).
+pub const PEER_WORDS: [(&str, u32); 13] = [
+    ("confused", sys::FLANK_FX_PEER_CONFUSED),
+    ("stunned", sys::FLANK_FX_PEER_STUNNED),
+    ("eating", sys::FLANK_FX_PEER_EATING),
+    ("hiding", sys::FLANK_FX_PEER_HIDING),
+    ("mimicking", sys::FLANK_FX_PEER_MIMICKING),
+    ("nurse", sys::FLANK_FX_PEER_NURSE),
+    ("outflanker", sys::FLANK_FX_PEER_OUTFLANKER),
+    ("hallucinating", sys::FLANK_FX_PEER_HALLUCINATING),
+    ("blind", sys::FLANK_FX_PEER_BLIND),
+    ("punished", sys::FLANK_FX_PEER_PUNISHED),
+    ("fumbling", sys::FLANK_FX_PEER_FUMBLING),
+    ("wounded-legs", sys::FLANK_FX_PEER_WOUNDED_LEGS),
+    ("elbereth", sys::FLANK_FX_PEER_ELBERETH),
+];
+
+/// The hero's own states of [`PEER_WORDS`].
+const PEER_HERO_ONLY: u32 = sys::FLANK_FX_PEER_HALLUCINATING
+    | sys::FLANK_FX_PEER_BLIND
+    | sys::FLANK_FX_PEER_PUNISHED
+    | sys::FLANK_FX_PEER_FUMBLING
+    | sys::FLANK_FX_PEER_WOUNDED_LEGS
+    | sys::FLANK_FX_PEER_ELBERETH;
+
+/// States no hero has here: a species' (a nurse, a snake that hides, a
+/// mimic) or a monster's meal.
+const PEER_MONSTER_ONLY: u32 = sys::FLANK_FX_PEER_EATING
+    | sys::FLANK_FX_PEER_HIDING
+    | sys::FLANK_FX_PEER_MIMICKING
+    | sys::FLANK_FX_PEER_NURSE;
 
 /// One parsed fixture.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -199,7 +239,14 @@ pub struct FacingSpec {
     pub expect_shield: Option<bool>,
     /// `expect-extra:` bits (`none` is 0; default 0).
     pub expect_extra: u16,
+    /// `attacker-level:`, required by a rule set that reads it
+    /// (`FLANK_RI_PEER`).
+    pub attacker_level: Option<u8>,
 }
+
+/// The highest `attacker-level:`: a monster's level in NetHack 3.6.7 stays
+/// below 50 (`adj_lev()`), the hero's at 30 and below.
+pub const MAX_ATTACKER_LEVEL: u8 = 49;
 
 /// What is wrong with a fixture file.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -257,6 +304,10 @@ pub enum FixtureErrorKind {
     BadRules(String),
     /// Not a facing (`n`..`nw`, `faceless`).
     BadFacing(String),
+    /// `attacker-level:` that cannot be.
+    BadLevel(String),
+    /// A facing for a rule set that reads none.
+    NoFacing(&'static str),
     /// Not a zone.
     BadZone(String),
     /// `expect-hit` out of range or malformed.
@@ -334,7 +385,8 @@ impl fmt::Display for FixtureErrorKind {
             ),
             FacingWithoutRules(k) => write!(
                 f,
-                "`{k}` is a facing key and needs a `rules:` line (rules: proposal implicit dnd opposite tactics, proposal+<name>)"
+                "`{k}` is a facing key and needs a `rules:` line (rules: {}, proposal+<name>)",
+                flank_rules::rule_sets::RULES.iter().map(|r| r.name).collect::<Vec<_>>().join(" ")
             ),
             MissingFacingKey(k) => write!(f, "`rules:` needs a `{k}:` line"),
             BadRules(why) => write!(f, "{why}"),
@@ -343,9 +395,14 @@ impl fmt::Display for FixtureErrorKind {
                 "bad facing `{v}` (facings: n ne e se s sw w nw faceless)"
             ),
             BadZone(v) => write!(f, "bad zone `{v}` (zones: front flank rear)"),
+            BadLevel(why) => write!(f, "bad attacker-level {why}"),
+            NoFacing(rules) => write!(
+                f,
+                "`{rules}` reads no facing: leave out `facing:` and `facing <dir>:`"
+            ),
             BadHit(v) => write!(
                 f,
-                "bad expect-hit value `{v}`: must be a multiple of 0.5 in 0..13, like 0, 2 or 6.5"
+                "bad expect-hit value `{v}`: must be a multiple of 0.5 in 0..30, like 0, 2 or 6.5"
             ),
             BadDamage(why) => write!(f, "bad expect-damage: {why}"),
             BadShieldExpect(v) => write!(
@@ -522,6 +579,8 @@ impl Fixture {
         let mut expect_damage = None;
         let mut expect_shield = None;
         let mut expect_extra = 0u16;
+        let mut attacker_level: Option<(u8, usize)> = None;
+        let mut facing_line: Option<usize> = None;
         let mut ranged = false;
         let mut first_ranged_key: Option<(String, usize)> = None;
         let mut far_lines: Vec<(char, u16, CreatureStates, usize)> = Vec::new();
@@ -547,11 +606,15 @@ impl Fixture {
                 }
                 (Some("defender"), None, _) => {
                     defender = parse_traits(value).map_err(|k| err(lineno, k))?;
-                    if (defender.shield || defender.sleeping) && first_facing_key.is_none() {
+                    if (defender.shield || defender.sleeping || defender.elbereth)
+                        && first_facing_key.is_none()
+                    {
                         let t = if defender.shield {
                             "shield"
-                        } else {
+                        } else if defender.sleeping {
                             "sleeping"
+                        } else {
+                            "elbereth"
                         };
                         first_facing_key = Some((format!("defender: {t}"), lineno));
                     }
@@ -604,6 +667,7 @@ impl Fixture {
                             );
                         }
                         ("facing", None) => {
+                            facing_line = Some(lineno);
                             facing_of = Some(
                                 parse_facing(value)
                                     .ok_or_else(|| err(lineno, BadFacing(value.into())))?,
@@ -642,7 +706,7 @@ impl Fixture {
                         }
                         ("expect-hit", None) => {
                             expect_hit = Some(
-                                parse_half_points(value, 26)
+                                parse_half_points(value, sys::FLANK_MAX_FACING_HALF_POINTS as u8)
                                     .ok_or_else(|| err(lineno, BadHit(value.into())))?,
                             );
                         }
@@ -659,6 +723,21 @@ impl Fixture {
                         }
                         ("expect-extra", None) => {
                             expect_extra = parse_extra(value).map_err(|k| err(lineno, k))?;
+                        }
+                        ("attacker-level", None) => {
+                            let l = value
+                                .parse::<u8>()
+                                .ok()
+                                .filter(|&l| l <= MAX_ATTACKER_LEVEL && !value.starts_with('+'))
+                                .ok_or_else(|| {
+                                    err(
+                                        lineno,
+                                        BadLevel(format!(
+                                            "`{value}`: a level is a whole number from 0 to {MAX_ATTACKER_LEVEL}"
+                                        )),
+                                    )
+                                })?;
+                            attacker_level = Some((l, lineno));
                         }
                         _ => return Err(err(lineno, UnknownKey(key))),
                     }
@@ -763,8 +842,38 @@ impl Fixture {
                     return Err(err(first_line, FacingWithoutRules(first_key)));
                 };
                 let need = |k: &'static str| err(map_line, MissingFacingKey(k));
-                let facing_of = facing_of.ok_or_else(|| need("facing"))?;
-                let expect_zone = expect_zone.ok_or_else(|| need("expect-zone"))?;
+                // A rule set with no zones reads no facing: the defender is
+                // as good as faceless, every attack from the front.
+                let zoneless = !rules.row().facing && !rules.uses_arc();
+                if zoneless {
+                    let given = creature_facing_lines.first().map(|l| l.2).or(facing_line);
+                    if let Some(lineno) = given {
+                        return Err(err(lineno, NoFacing(rules.name())));
+                    }
+                }
+                let facing_of = match facing_of {
+                    None if zoneless => FACING_NONE,
+                    f => f.ok_or_else(|| need("facing"))?,
+                };
+                let expect_zone = match expect_zone {
+                    None if zoneless => Zone::Front,
+                    z => z.ok_or_else(|| need("expect-zone"))?,
+                };
+                let peer_rules = rules.info() & sys::FLANK_RI_PEER as u8 != 0;
+                if peer_rules && attacker_level.is_none() {
+                    return Err(need("attacker-level"));
+                }
+                if let Some((l, lineno)) = attacker_level {
+                    let hero_attacker = creatures[usize::from(attacker)].hero;
+                    if hero_attacker && !(1..=30).contains(&l) {
+                        return Err(err(
+                            lineno,
+                            BadLevel(format!(
+                                "`{l}`: the hero's level is 1 to 30, and the attacker is the hero"
+                            )),
+                        ));
+                    }
+                }
                 let expect_hit = expect_hit.ok_or_else(|| need("expect-hit"))?;
                 let expect_damage = expect_damage.ok_or_else(|| need("expect-damage"))?;
                 if defender.shield && expect_shield.is_none() {
@@ -812,6 +921,7 @@ impl Fixture {
                     expect_damage,
                     expect_shield,
                     expect_extra,
+                    attacker_level: attacker_level.map(|(l, _)| l),
                 })
             }
         };
@@ -904,12 +1014,68 @@ impl Fixture {
     /// The `FLANK_FI_*` facts of this fixture's attack.
     pub fn attack_facts(&self) -> AttackFacts {
         let spec = self.facing.as_ref();
+        let hero = self
+            .creatures
+            .iter()
+            .zip(self.glyphs)
+            .find(|(s, g)| s.hero && g.is_ascii_alphabetic())
+            .map_or(0, |(s, _)| u32::from(s.peer));
+        let has = |bits: u32| hero & bits != 0;
         AttackFacts {
             shield: self.defender.shield,
             rogue: spec.is_some_and(|s| s.rogue),
             melee: !spec.is_some_and(|s| s.missile),
             helpless: self.defender.sleeping,
+            elbereth: self.defender.elbereth || has(sys::FLANK_FX_PEER_ELBERETH),
+            hero_unseeing: has(sys::FLANK_FX_PEER_HALLUCINATING | sys::FLANK_FX_PEER_BLIND),
+            hero_hobbled: has(sys::FLANK_FX_PEER_PUNISHED
+                | sys::FLANK_FX_PEER_FUMBLING
+                | sys::FLANK_FX_PEER_WOUNDED_LEGS),
         }
+    }
+
+    /// What the field's rule sets read of this fixture's creatures: each
+    /// one's `FLANK_ST_*`, and the attacker's level and `FLANK_AT_*`
+    /// (all 0 for a rule set that reads none of it).
+    pub fn creatures_input(&self) -> Creatures {
+        let Some(spec) = self.facing.as_ref() else {
+            return Creatures::default();
+        };
+        if spec.rules.info() & sys::FLANK_RI_PEER as u8 == 0 {
+            return Creatures::default();
+        }
+        let mut c = Creatures {
+            attacker_level: spec.attacker_level.unwrap_or(0),
+            ..Creatures::default()
+        };
+        for (d, (s, g)) in self.creatures.iter().zip(self.glyphs).enumerate() {
+            if !g.is_ascii_alphabetic() {
+                continue;
+            }
+            let p = u32::from(s.peer);
+            for (fx, st) in [
+                (sys::FLANK_FX_PEER_CONFUSED, sys::FLANK_ST_CONFUSED),
+                (sys::FLANK_FX_PEER_STUNNED, sys::FLANK_ST_STUNNED),
+                (sys::FLANK_FX_PEER_EATING, sys::FLANK_ST_EATING),
+                (sys::FLANK_FX_PEER_HIDING, sys::FLANK_ST_HIDDEN),
+                (sys::FLANK_FX_PEER_MIMICKING, sys::FLANK_ST_HIDDEN),
+                (sys::FLANK_FX_PEER_NURSE, sys::FLANK_ST_NURSE),
+            ] {
+                if p & fx != 0 {
+                    c.state[d] |= st as u8;
+                }
+            }
+        }
+        if !spec.missile {
+            let p = u32::from(self.creatures[usize::from(self.attacker)].peer);
+            if p & sys::FLANK_FX_PEER_OUTFLANKER != 0 {
+                c.attacker |= sys::FLANK_AT_OUTFLANKER as u8;
+            }
+            if p & sys::FLANK_FX_PEER_NURSE != 0 {
+                c.attacker |= sys::FLANK_AT_NURSE as u8;
+            }
+        }
+        c
     }
 
     /// The lines around the defender as the game gathers them (`struct
@@ -984,7 +1150,15 @@ impl Fixture {
         Some(
             self.neighbourhood()
                 .map_err(FacingError::Hood)
-                .and_then(|h| FacingInput::new(h, spec.facing, self.attack_facts(), spec.rules)),
+                .and_then(|h| {
+                    FacingInput::with_creatures(
+                        h,
+                        spec.facing,
+                        self.attack_facts(),
+                        spec.rules,
+                        self.creatures_input(),
+                    )
+                }),
         )
     }
 
@@ -1177,6 +1351,7 @@ fn parse_traits(value: &str) -> Result<DefenderTraits, FixtureErrorKind> {
             "conflict" => t.conflict = true,
             "shield" => t.shield = true,
             "sleeping" => t.sleeping = true,
+            "elbereth" => t.elbereth = true,
             _ => return Err(UnknownTrait(word.into())),
         }
     }
@@ -1195,6 +1370,11 @@ fn parse_traits(value: &str) -> Result<DefenderTraits, FixtureErrorKind> {
         return Err(BadTraits(
             "`monster swimming` excludes `levitating`, `flying` and `phasing`: no ordinary NetHack monster swims and also flies or passes walls (only Medusa and the mail daemon fly and swim)"
                 .into(),
+        ));
+    }
+    if t.elbereth && t.monster {
+        return Err(BadTraits(
+            "`elbereth` is the hero's square: a `monster` defender takes it on its `creature` line when the hero stands beside it".into(),
         ));
     }
     if t.conflict && t.monster {
@@ -1288,7 +1468,10 @@ fn parse_states(value: &str) -> Result<CreatureStates, FixtureErrorKind> {
             "fleeing" => s.fleeing = true,
             "passive" => s.passive = true,
             "tail" => s.tail = true,
-            _ => return Err(UnknownState(word.into())),
+            w => match PEER_WORDS.iter().find(|(pw, _)| *pw == w) {
+                Some(&(_, bit)) => s.peer |= bit as u16,
+                None => return Err(UnknownState(word.into())),
+            },
         }
     }
     let relations = [hostile, s.peaceful, s.tame, s.hero]
@@ -1298,6 +1481,31 @@ fn parse_states(value: &str) -> Result<CreatureStates, FixtureErrorKind> {
     if relations > 1 {
         return Err(BadStates(
             "name more than one of hostile, peaceful, tame/unwilling, hero".into(),
+        ));
+    }
+    let peer = u32::from(s.peer);
+    if peer & PEER_HERO_ONLY != 0 && !s.hero {
+        return Err(BadStates(
+            "hallucinating, blind, punished, fumbling, wounded-legs and elbereth are the hero's: add `hero`".into(),
+        ));
+    }
+    if peer & PEER_MONSTER_ONLY != 0 && s.hero {
+        return Err(BadStates(
+            "eating, hiding, mimicking and nurse are a monster's (a species' or its meal), not the hero's here"
+                .into(),
+        ));
+    }
+    if (peer & PEER_MONSTER_ONLY).count_ones() > 1 {
+        return Err(BadStates(
+            "eating, hiding, mimicking and nurse exclude each other (a snake hides, a mimic mimics, a nurse is a species, an eater a dog)".into(),
+        ));
+    }
+    if peer & PEER_MONSTER_ONLY & !sys::FLANK_FX_PEER_EATING != 0
+        && (peer & sys::FLANK_FX_PEER_OUTFLANKER != 0 || s.tame || s.passive || s.tail)
+    {
+        return Err(BadStates(
+            "hiding, mimicking and nurse are each a species of their own: not an outflanker, a pet, passive or a tail"
+                .into(),
         ));
     }
     if s.tail && s.passive {
@@ -1310,7 +1518,7 @@ fn parse_states(value: &str) -> Result<CreatureStates, FixtureErrorKind> {
 }
 
 /// The keys of the facing extension (`facing <dir>` included).
-const FACING_KEYS: [&str; 9] = [
+const FACING_KEYS: [&str; 10] = [
     "rules",
     "facing",
     "role",
@@ -1320,6 +1528,7 @@ const FACING_KEYS: [&str; 9] = [
     "expect-damage",
     "expect-shield",
     "expect-extra",
+    "attacker-level",
 ];
 
 /// A damage change in the format's words (`125%`, `100% +2`): the rules'.

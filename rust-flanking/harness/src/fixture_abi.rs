@@ -16,6 +16,7 @@ use flank_rules::sys;
 
 pub use sys::{
     flank_fixture, flank_fixture_far, flank_fixture_set, flank_fixture_v2, flank_fixture_v3,
+    flank_fixture_v4,
 };
 
 // The header's prototypes, as bindgen read them, are the types of the
@@ -28,9 +29,9 @@ const _: () = {
     let _: unsafe extern "C" fn(*mut flank_fixture_set, *const c_char) -> i32 = flank_fixtures_add;
     let _: unsafe extern "C" fn(*const flank_fixture_set) -> i32 = sys::flank_fixtures_count;
     let _: unsafe extern "C" fn(*const flank_fixture_set) -> i32 = flank_fixtures_count;
-    let _: unsafe extern "C" fn(*const flank_fixture_set, i32, *mut flank_fixture_v3) -> i32 =
+    let _: unsafe extern "C" fn(*const flank_fixture_set, i32, *mut flank_fixture_v4) -> i32 =
         sys::flank_fixtures_get;
-    let _: unsafe extern "C" fn(*const flank_fixture_set, i32, *mut flank_fixture_v3) -> i32 =
+    let _: unsafe extern "C" fn(*const flank_fixture_set, i32, *mut flank_fixture_v4) -> i32 =
         flank_fixtures_get;
     let _: unsafe extern "C" fn(*mut flank_fixture_set) = sys::flank_fixtures_free;
     let _: unsafe extern "C" fn(*mut flank_fixture_set) = flank_fixtures_free;
@@ -51,6 +52,11 @@ pub struct Entry {
     ranged: bool,
     /// The `far` creatures.
     far: Vec<flank_fixture_far>,
+    /// The field's facts: each creature's `FLANK_FX_PEER_*`, the hero
+    /// defender's, and `attacker-level:`.
+    peer: [u16; 8],
+    def_peer: u16,
+    attacker_level: u8,
 }
 
 const UNSET: u8 = sys::FLANK_FX_UNSET as u8;
@@ -123,6 +129,22 @@ impl Entry {
             v2.expect_damage_flat = spec.expect_damage.flat;
             v2.expect_bits = spec.expect_extra;
         }
+        let mut peer = [0u16; 8];
+        for ((p, c), g) in peer.iter_mut().zip(&f.creatures).zip(f.glyphs) {
+            if g.is_ascii_alphabetic() {
+                *p = c.peer;
+            }
+        }
+        let def_peer = if f.defender.elbereth {
+            sys::FLANK_FX_PEER_ELBERETH as u16
+        } else {
+            0
+        };
+        let attacker_level = f
+            .facing
+            .as_ref()
+            .and_then(|s| s.attacker_level)
+            .unwrap_or(UNSET);
         let far = f
             .far
             .iter()
@@ -146,6 +168,9 @@ impl Entry {
             v2,
             ranged: f.ranged,
             far,
+            peer,
+            def_peer,
+            attacker_level,
         }
     }
 
@@ -160,6 +185,9 @@ impl Entry {
             v2: v2_unset(),
             ranged: false,
             far: Vec::new(),
+            peer: [0; 8],
+            def_peer: 0,
+            attacker_level: UNSET,
         }
     }
 
@@ -182,8 +210,7 @@ impl Entry {
         }
     }
 
-    /// The struct `flank_fixtures_get` gives: everything; its pointers live
-    /// as long as `self`.
+    /// [`Entry::to_c_v2`] with threats from range.
     pub fn to_c_v3(&self) -> flank_fixture_v3 {
         flank_fixture_v3 {
             v2: self.to_c_v2(),
@@ -196,6 +223,18 @@ impl Entry {
             } else {
                 self.far.as_ptr()
             },
+        }
+    }
+
+    /// The struct `flank_fixtures_get` gives: everything; its pointers live
+    /// as long as `self`.
+    pub fn to_c_v4(&self) -> flank_fixture_v4 {
+        flank_fixture_v4 {
+            v3: self.to_c_v3(),
+            peer: self.peer,
+            def_peer: self.def_peer,
+            attacker_level: self.attacker_level,
+            reserved: 0,
         }
     }
 
@@ -309,15 +348,15 @@ set_abi::set_functions!(
 ///
 /// # Safety
 /// `set` is NULL or a live set from [`flank_fixtures_new`]; `out` is NULL
-/// or points to a writable `struct flank_fixture_v3`.
+/// or points to a writable `struct flank_fixture_v4`.
 #[no_mangle]
 pub unsafe extern "C" fn flank_fixtures_get(
     set: *const flank_fixture_set,
     index: i32,
-    out: *mut flank_fixture_v3,
+    out: *mut flank_fixture_v4,
 ) -> i32 {
     // SAFETY: as the caller guarantees.
-    unsafe { set_abi::get::<Flank, _, _>(set, index, out, |e| (e.to_c_v3(), sys::FLANK_OK as i32)) }
+    unsafe { set_abi::get::<Flank, _, _>(set, index, out, |e| (e.to_c_v4(), sys::FLANK_OK as i32)) }
 }
 
 #[cfg(test)]
@@ -351,15 +390,15 @@ mod tests {
         unsafe {
             assert_eq!(flank_fixtures_add(set, path.as_ptr()), 2);
             assert_eq!(flank_fixtures_count(set), 2);
-            let mut full = flank_fixture_v3::default();
+            let mut full = flank_fixture_v4::default();
             // Sorted: a.flank first, an error naming the file and line.
             assert_eq!(flank_fixtures_get(set, 0, &mut full), 0);
-            let f = full.v2.base;
+            let f = full.v3.v2.base;
             let err = CStr::from_ptr(f.error).to_str().unwrap();
             assert!(err.ends_with("a.flank:1: bad direction `q` (directions: n ne e se s sw w nw)"));
             assert_eq!(CStr::from_ptr(f.name).to_str().unwrap(), "a");
             assert_eq!(flank_fixtures_get(set, 1, &mut full), 0);
-            let f = full.v2.base;
+            let f = full.v3.v2.base;
             assert!(f.error.is_null());
             assert_eq!(CStr::from_ptr(f.name).to_str().unwrap(), "wide");
             assert_eq!((f.rows, f.cols, f.def_row, f.def_col), (3, 4, 1, 1));
@@ -412,20 +451,20 @@ mod tests {
         let path = CString::new(dir.to_str().unwrap()).unwrap();
         unsafe {
             assert_eq!(flank_fixtures_add(set, path.as_ptr()), 2);
-            let mut full = flank_fixture_v3::default();
+            let mut full = flank_fixture_v4::default();
             // The arc-only fixture: its facing fields unset.
             assert_eq!(flank_fixtures_get(set, 0, &mut full), 0);
-            let v2 = full.v2;
+            let v2 = full.v3.v2;
             assert!(v2.base.error.is_null());
             assert_eq!(v2.uses_facing, 0);
             assert_eq!((v2.rules, v2.facing, v2.expect_zone), (UNSET, UNSET, UNSET));
             assert_eq!(v2.creature_facing, [UNSET; 8]);
-            assert_eq!((full.ranged, full.nfar), (0, 0));
-            assert!(full.far.is_null());
+            assert_eq!((full.v3.ranged, full.v3.nfar), (0, 0));
+            assert!(full.v3.far.is_null());
             // The facing fixture: read whole, no consumer can take it for
             // an arc-only one.
             assert_eq!(flank_fixtures_get(set, 1, &mut full), 0);
-            let v2 = full.v2;
+            let v2 = full.v3.v2;
             assert!(v2.base.error.is_null());
             assert_eq!(v2.base.attack_dir, 6);
             assert_eq!(v2.uses_facing, 1);
@@ -462,9 +501,9 @@ mod tests {
         let missing = CString::new("/nonexistent/flank-fixtures").unwrap();
         unsafe {
             assert_eq!(flank_fixtures_add(set, missing.as_ptr()), 1);
-            let mut full = flank_fixture_v3::default();
+            let mut full = flank_fixture_v4::default();
             assert_eq!(flank_fixtures_get(set, 0, &mut full), 0);
-            assert!(CStr::from_ptr(full.v2.base.error)
+            assert!(CStr::from_ptr(full.v3.v2.base.error)
                 .to_str()
                 .unwrap()
                 .starts_with("cannot read /nonexistent/flank-fixtures: "));

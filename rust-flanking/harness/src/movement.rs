@@ -662,7 +662,7 @@ impl MoveFixture {
                     },
                     flags: facts.bits(),
                     rules: self.rules.id(),
-                    reserved: 0,
+                    ..Default::default()
                 },
                 from,
                 candidates,

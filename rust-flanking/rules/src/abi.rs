@@ -41,6 +41,10 @@ const _: () = {
     let _: extern "C" fn(i32) -> *const c_char = flank_strerror;
     let _: unsafe extern "C" fn(*const c_char) -> i32 = sys::flank_rules_parse;
     let _: unsafe extern "C" fn(*const c_char) -> i32 = flank_rules_parse;
+    let _: unsafe extern "C" fn(i32) -> i32 = sys::flank_rules_info;
+    let _: extern "C" fn(i32) -> i32 = flank_rules_info;
+    let _: unsafe extern "C" fn(i32, *const c_char) -> i32 = sys::flank_rules_outflanker;
+    let _: unsafe extern "C" fn(i32, *const c_char) -> i32 = flank_rules_outflanker;
     let _: unsafe extern "C" fn(i32) -> *const c_char = sys::flank_rules_name;
     let _: extern "C" fn(i32) -> *const c_char = flank_rules_name;
     let _: unsafe extern "C" fn(*const flank_facing_input, *mut flank_facing_result) -> i32 =
@@ -240,6 +244,34 @@ pub unsafe extern "C" fn flank_rules_parse(name: *const c_char) -> i32 {
 #[no_mangle]
 pub extern "C" fn flank_rules_name(rules: i32) -> *const c_char {
     rules_name(rules).map_or(core::ptr::null(), |s| s.as_ptr())
+}
+
+/// What rule set `rules` reads (`FLANK_RI_*`), or `FLANK_E_RULES`.
+#[no_mangle]
+pub extern "C" fn flank_rules_info(rules: i32) -> i32 {
+    match u8::try_from(rules).ok().and_then(RuleSet::from_id) {
+        Some(r) => i32::from(r.info()),
+        None => sys::FLANK_E_RULES,
+    }
+}
+
+/// Whether a creature of the species named by the NUL-terminated `species`
+/// flanks by nature under rule set `rules`: 1 or 0, `FLANK_E_NULL` or
+/// `FLANK_E_RULES`.
+///
+/// # Safety
+/// `species` is NULL or points to a NUL-terminated string.
+#[no_mangle]
+pub unsafe extern "C" fn flank_rules_outflanker(rules: i32, species: *const c_char) -> i32 {
+    if species.is_null() {
+        return sys::FLANK_E_NULL;
+    }
+    let Some(r) = u8::try_from(rules).ok().and_then(RuleSet::from_id) else {
+        return sys::FLANK_E_RULES;
+    };
+    // SAFETY: the caller guarantees a NUL-terminated string.
+    let name = unsafe { core::ffi::CStr::from_ptr(species) };
+    i32::from(name.to_str().is_ok_and(|n| r.outflanker(n)))
 }
 
 /// The name [`flank_rules_name`] returns, as a C string: every rule set's
@@ -566,7 +598,32 @@ mod tests {
                 i32::from(r.id())
             );
         }
-        assert!(flank_rules_name(5).is_null());
+        assert!(flank_rules_name(7).is_null());
+        assert!(flank_rules_name(0x15).is_null());
+        assert!(flank_rules_info(7) < 0 && flank_rules_info(-1) < 0);
+        assert_eq!(
+            flank_rules_info(sys::FLANK_RULES_NERFHACK as i32),
+            sys::FLANK_RI_PEER as i32
+        );
+        assert_eq!(
+            flank_rules_info(0x13),
+            (sys::FLANK_RI_ARC | sys::FLANK_RI_FACING) as i32
+        );
+        let nh = sys::FLANK_RULES_NERFHACK as i32;
+        unsafe {
+            assert_eq!(flank_rules_outflanker(nh, c"soldier ant".as_ptr()), 1);
+            assert_eq!(flank_rules_outflanker(nh, c"valkyrie".as_ptr()), 1);
+            assert_eq!(flank_rules_outflanker(nh, c"jackal".as_ptr()), 0);
+            assert_eq!(flank_rules_outflanker(0, c"soldier ant".as_ptr()), 0);
+            assert_eq!(
+                flank_rules_outflanker(9, c"soldier ant".as_ptr()),
+                sys::FLANK_E_RULES
+            );
+            assert_eq!(
+                flank_rules_outflanker(nh, core::ptr::null()),
+                sys::FLANK_E_NULL
+            );
+        }
         assert!(flank_rules_name(-1).is_null());
         assert!(flank_rules_name(0x110).is_null());
         let long = std::ffi::CString::new("p".repeat(1000)).unwrap();

@@ -75,7 +75,9 @@ pub fn facing_words(
     let rules = input.rules();
     let zone = Zone::from_code(r.zone).unwrap_or(Zone::Front);
     let mut s = format!("Rule set `{}`. ", rules.name());
-    if f >= 8 {
+    if !rules.row().facing && !rules.uses_arc() {
+        s.push_str("It has no zones: the defender's facing counts for nothing.");
+    } else if f >= 8 {
         s.push_str(&format!(
             "The defender is faceless: \"they can't be flanked or attacked from the rear because they don't have flanks or rears\", so the attack from the {} is a front attack.",
             dir_name(a)
@@ -123,6 +125,34 @@ pub fn facing_words(
             if r.bits & bits::TURNS != 0 {
                 quote(&mut s, words.turns);
             }
+        }
+        Flow::FoeOpposite { words, .. } => {
+            let behind = (a + 4) % 8;
+            let hero_opposite = input.hood().raw().square[usize::from(behind)]
+                & crate::sys::FLANK_SQ_HERO as u16
+                != 0;
+            if r.bits & bits::FLANKED != 0 {
+                quote(&mut s, words.flanked);
+                quote(&mut s, words.bonus);
+            } else if !input.facts().melee {
+                quote(&mut s, words.not_melee);
+            } else if !input.threat_opposite() {
+                quote(&mut s, words.alone);
+            } else if input.facts().elbereth && !hero_opposite {
+                quote(&mut s, words.elbereth);
+            } else {
+                quote(&mut s, words.unable);
+            }
+        }
+        Flow::Crowd { words, .. } => {
+            quote(
+                &mut s,
+                if r.hit_half_points > 0 {
+                    words.counted
+                } else {
+                    words.none
+                },
+            );
         }
     }
     if r.bits & bits::SHIELD_DAMAGE != 0 {

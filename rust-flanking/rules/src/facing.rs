@@ -10,7 +10,8 @@
 use core::fmt;
 
 pub use crate::rule_sets::{
-    AllyOppositeWords, Combine, Flow, Guide, RuleRow, RuleSet, RulesError, ShieldRule, Words, RULES,
+    AllyOppositeWords, Combine, CrowdWords, Flanker, Flow, FoeOppositeWords, Guide, RuleRow,
+    RuleSet, RulesError, ShieldRule, Words, RULES,
 };
 use crate::rules::{dir_name, is_threat, FlankError, Neighbourhood};
 use crate::sys::{self, flank_facing_input, flank_facing_result};
@@ -22,7 +23,13 @@ const FI_SHIELD: u8 = sys::FLANK_FI_SHIELD as u8;
 const FI_ROGUE: u8 = sys::FLANK_FI_ROGUE as u8;
 const FI_MELEE: u8 = sys::FLANK_FI_MELEE as u8;
 const FI_HELPLESS: u8 = sys::FLANK_FI_HELPLESS as u8;
+const FI_ELBERETH: u8 = sys::FLANK_FI_ELBERETH as u8;
+const FI_HERO_UNSEEING: u8 = sys::FLANK_FI_HERO_UNSEEING as u8;
+const FI_HERO_HOBBLED: u8 = sys::FLANK_FI_HERO_HOBBLED as u8;
 const FI_ALL: u8 = sys::FLANK_FI_ALL as u8;
+const ST_ALL: u8 = sys::FLANK_ST_ALL as u8;
+const AT_ALL: u8 = sys::FLANK_AT_ALL as u8;
+const AT_OUTFLANKER: u8 = sys::FLANK_AT_OUTFLANKER as u8;
 
 /// Result bits, typed (`FLANK_FR_*`).
 pub mod bits {
@@ -136,6 +143,12 @@ pub struct AttackFacts {
     pub melee: bool,
     /// The defender is asleep or cannot move.
     pub helpless: bool,
+    /// The hero stands on an engraved Elbereth (the field's rules).
+    pub elbereth: bool,
+    /// The hero cannot see the defender, or hallucinates (the field's).
+    pub hero_unseeing: bool,
+    /// The hero is punished, fumbling or has wounded legs (the field's).
+    pub hero_hobbled: bool,
 }
 
 impl AttackFacts {
@@ -146,6 +159,9 @@ impl AttackFacts {
             rogue: b & FI_ROGUE != 0,
             melee: b & FI_MELEE != 0,
             helpless: b & FI_HELPLESS != 0,
+            elbereth: b & FI_ELBERETH != 0,
+            hero_unseeing: b & FI_HERO_UNSEEING != 0,
+            hero_hobbled: b & FI_HERO_HOBBLED != 0,
         }
     }
 
@@ -156,6 +172,9 @@ impl AttackFacts {
             (self.rogue, FI_ROGUE),
             (self.melee, FI_MELEE),
             (self.helpless, FI_HELPLESS),
+            (self.elbereth, FI_ELBERETH),
+            (self.hero_unseeing, FI_HERO_UNSEEING),
+            (self.hero_hobbled, FI_HERO_HOBBLED),
         ]
         .iter()
         .filter(|(on, _)| *on)
@@ -214,6 +233,19 @@ impl FacingError {
     }
 }
 
+/// What the field's rule sets read of the creatures beyond the squares
+/// (`FLANK_RI_PEER`): each square's creature's `FLANK_ST_*` states, and the
+/// attacker's level and `FLANK_AT_*` bits.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub struct Creatures {
+    /// `FLANK_ST_*` of the creature on each square.
+    pub state: [u8; 8],
+    /// The attacker's level.
+    pub attacker_level: u8,
+    /// `FLANK_AT_*`.
+    pub attacker: u8,
+}
+
 /// A validated facing input.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct FacingInput {
@@ -221,6 +253,7 @@ pub struct FacingInput {
     facing: u8,
     facts: AttackFacts,
     rules: RuleSet,
+    creatures: Creatures,
 }
 
 /// Validates a raw input, faults in the header's order: the neighbourhood,
@@ -239,6 +272,25 @@ pub fn validate(raw: &flank_facing_input) -> Result<FacingInput, FacingError> {
     if raw.reserved != 0 {
         return Err(FacingError::Flags {
             why: "the reserved byte is not 0",
+        });
+    }
+    if u64::from_ne_bytes(raw.state) != 0 {
+        for (st, sq) in raw.state.iter().zip(raw.n.square) {
+            if st & !ST_ALL != 0 {
+                return Err(FacingError::Flags {
+                    why: "a state bit outside FLANK_ST_ALL",
+                });
+            }
+            if *st != 0 && u32::from(sq) & sys::FLANK_SQ_CREATURE == 0 {
+                return Err(FacingError::Flags {
+                    why: "a state on a square without a creature",
+                });
+            }
+        }
+    }
+    if raw.attacker & !AT_ALL != 0 {
+        return Err(FacingError::Flags {
+            why: "attacker bits outside FLANK_AT_ALL",
         });
     }
     let facts = AttackFacts::from_bits(raw.flags);
@@ -264,6 +316,11 @@ pub fn validate(raw: &flank_facing_input) -> Result<FacingInput, FacingError> {
         facing: raw.facing,
         facts,
         rules,
+        creatures: Creatures {
+            state: raw.state,
+            attacker_level: raw.attacker_level,
+            attacker: raw.attacker,
+        },
     })
 }
 
@@ -275,13 +332,33 @@ impl FacingInput {
         facts: AttackFacts,
         rules: RuleSet,
     ) -> Result<FacingInput, FacingError> {
+        FacingInput::with_creatures(hood, facing, facts, rules, Creatures::default())
+    }
+
+    /// [`FacingInput::new`] with what the field's rule sets read of the
+    /// creatures.
+    pub fn with_creatures(
+        hood: Neighbourhood,
+        facing: u8,
+        facts: AttackFacts,
+        rules: RuleSet,
+        creatures: Creatures,
+    ) -> Result<FacingInput, FacingError> {
         validate(&flank_facing_input {
             n: *hood.raw(),
             facing,
             flags: facts.bits(),
             rules: rules.id(),
             reserved: 0,
+            state: creatures.state,
+            attacker_level: creatures.attacker_level,
+            attacker: creatures.attacker,
         })
+    }
+
+    /// What the field's rule sets read of the creatures.
+    pub fn creatures(&self) -> Creatures {
+        self.creatures
     }
 
     /// The neighbourhood.
@@ -316,6 +393,18 @@ impl FacingInput {
         is_threat(raw.square[usize::from(self.hood.behind())], raw.defender)
     }
 
+    /// The squares other than the attack's that threaten the defender, bit
+    /// d for direction d: every one under a rule set that counts them
+    /// ([`Flow::Crowd`]), else the one opposite the attacker, which is all
+    /// the others read.
+    fn others(&self) -> u8 {
+        let a = self.hood.attack_dir();
+        if let Flow::Crowd { .. } = self.rules.row().flow {
+            return self.hood.masks().threats & !(1 << a);
+        }
+        u8::from(self.threat_opposite()) << self.hood.behind()
+    }
+
     /// Evaluates the attack.
     pub fn eval(&self) -> flank_facing_result {
         let arc = if self.rules.uses_arc() {
@@ -324,12 +413,7 @@ impl FacingInput {
         } else {
             0
         };
-        self.eval_from(
-            self.hood.attack_dir(),
-            arc,
-            self.threat_opposite(),
-            self.facts,
-        )
+        self.eval_from(self.hood.attack_dir(), arc, self.others(), self.facts)
     }
 
     /// Evaluates the attack with `extra` threats from range (bit d:
@@ -349,32 +433,54 @@ impl FacingInput {
         } else {
             0
         };
-        self.eval_from(
-            self.hood.attack_dir(),
-            arc,
-            self.threat_opposite(),
-            self.facts,
-        )
+        self.eval_from(self.hood.attack_dir(), arc, self.others(), self.facts)
+    }
+
+    /// Whether the creature on square `d`, a threat to the defender, can be
+    /// [`Flow::FoeOpposite`]'s flanker under `who`.
+    fn can_flank(&self, d: u8, who: &Flanker, facts: AttackFacts) -> bool {
+        let sq = u32::from(self.hood.raw().square[usize::from(d)]);
+        if self.creatures.state[usize::from(d)] & who.states != 0 {
+            return false;
+        }
+        if sq & sys::FLANK_SQ_HERO != 0 {
+            let hero = [
+                (facts.hero_unseeing, FI_HERO_UNSEEING),
+                (facts.hero_hobbled, FI_HERO_HOBBLED),
+            ];
+            !hero.iter().any(|&(on, bit)| on && who.hero & bit != 0)
+        } else {
+            !(who.elbereth && facts.elbereth)
+        }
     }
 
     /// The evaluation of an attack from direction `a` with the facts given,
     /// from what the squares make of it: `arc`, the arc score (read only
-    /// when the rule set uses it), and `opposite`, whether a threat stands
-    /// opposite `a`. [`FacingInput::eval`] is this with the input's own
-    /// attack; the planner (`crate::plan`) calls it for each candidate
-    /// square with the arc score it worked out from what changed.
+    /// when the rule set uses it), and `others`, the squares other than
+    /// `a` that threaten the defender (bit d: direction d; at least those
+    /// the rule set reads, [`FacingInput::others`]). [`FacingInput::eval`]
+    /// is this with the input's own attack; the planner (`crate::plan`)
+    /// calls it for each candidate square with what it worked out from
+    /// what changed.
     pub(crate) fn eval_from(
         &self,
         a: u8,
         arc: u8,
-        opposite: bool,
+        others: u8,
         facts: AttackFacts,
     ) -> flank_facing_result {
         let rules = self.rules;
         let row = rules.row();
-        let zone = zone(a, self.facing);
+        // A rule set with no zones and no arc (the field's) reads no
+        // facing: every attack comes from the front.
+        let zone = if row.facing || rules.uses_arc() {
+            zone(a, self.facing)
+        } else {
+            Zone::Front
+        };
         let z = usize::from(zone.code());
         let mut bits = 0u16;
+        let opposite = others & (1 << ((a + 4) % 8)) != 0;
 
         let arc_half_points = if rules.uses_arc() {
             bits |= bits::ARC;
@@ -402,6 +508,39 @@ impl FacingInput {
                     bits |= bits::TURNS;
                 }
             }
+        }
+        match row.flow {
+            Flow::FoeOpposite {
+                ref flanker, bonus, ..
+            } => {
+                let c = &self.creatures;
+                let behind = (a + 4) % 8;
+                if facts.melee
+                    && opposite
+                    && c.attacker & flanker.attacker == 0
+                    && self.can_flank(behind, flanker, facts)
+                {
+                    let sq = u32::from(self.hood.raw().square[usize::from(a)]);
+                    let points = bonus(
+                        c.attacker_level,
+                        c.attacker & AT_OUTFLANKER != 0,
+                        sq & sys::FLANK_SQ_HERO != 0,
+                    );
+                    hit = points * 2;
+                    bits |= bits::FLANKED;
+                }
+            }
+            Flow::Crowd { beside, behind, .. } => {
+                // a+-1 and a+-2 beside; a+3, a+4 and a+5 behind.
+                let ring = |mask: u8| mask.rotate_left(u32::from(a));
+                let beside_n = (others & ring(0b1100_0110)).count_ones() as u8;
+                let behind_n = (others & ring(0b0011_1000)).count_ones() as u8;
+                hit = beside_n * beside + behind_n * behind;
+                if hit > 0 {
+                    bits |= bits::FLANKED;
+                }
+            }
+            _ => {}
         }
         if (row.backstab || row.rear_unnoticed) && zone == Zone::Rear {
             if row.backstab && facts.rogue && facts.melee {

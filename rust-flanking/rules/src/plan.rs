@@ -300,12 +300,11 @@ impl Target {
         let threats = self.threats | bit;
         let taken = self.taken | bit;
         let arc = rules::score_masks(threats, self.blocked, taken, d);
-        let opposite = self.threats & (1 << ((d + 4) % 8)) != 0;
         let facts = AttackFacts {
             melee: true,
             ..self.input.facts()
         };
-        self.input.eval_from(d, arc, opposite, facts)
+        self.input.eval_from(d, arc, self.threats, facts)
     }
 
     /// Whether a threat other than the mover stands next to the target.

@@ -508,6 +508,7 @@ mod tests {
                     flags: 0,
                     rules: rules.id(),
                     reserved: 0,
+                    ..Default::default()
                 };
                 let valid = crate::facing::validate(&input).unwrap();
                 assert_eq!(valid.eval_with(pextra), valid.eval_with(extra), "{input:?}");

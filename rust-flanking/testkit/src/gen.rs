@@ -313,11 +313,18 @@ pub fn random_facing_fixture(rng: &mut Rng, name: &str) -> String {
     } else {
         rng.below(9) as u8
     };
-    let mut head = format!(
-        "rules: {}\nfacing: {}\n",
-        rules.name(),
-        flank_rules::facing::facing_word(facing)
-    );
+    // A rule set with no zones and no arc (the field's) reads no facing,
+    // and the parser takes none for it.
+    let zoneless = !rules.row().facing && !rules.uses_arc();
+    let mut head = if zoneless {
+        format!("rules: {}\n", rules.name())
+    } else {
+        format!(
+            "rules: {}\nfacing: {}\n",
+            rules.name(),
+            flank_rules::facing::facing_word(facing)
+        )
+    };
     let missile = rng.one_in(4);
     if missile {
         head.push_str("attack: missile\n");
@@ -331,7 +338,7 @@ pub fn random_facing_fixture(rng: &mut Rng, name: &str) -> String {
     for (d, (glyph, word)) in base.glyphs.iter().zip(DIR_WORDS).enumerate() {
         let s = &base.creatures[d];
         let has_face = s.hero || !(s.passive || s.unwilling || s.tail);
-        if glyph.is_ascii_alphabetic() && has_face && rng.one_in(4) {
+        if glyph.is_ascii_alphabetic() && has_face && !zoneless && rng.one_in(4) {
             let _ = writeln!(
                 head,
                 "facing {}: {}",
@@ -340,10 +347,17 @@ pub fn random_facing_fixture(rng: &mut Rng, name: &str) -> String {
             );
         }
     }
+    let body = if rules.info() & flank_rules::sys::FLANK_RI_PEER as u8 != 0 {
+        head.push_str(&peer_level(rng, attacker_is_hero));
+        peer_states(rng, &base, &body, missile)
+    } else {
+        body
+    };
     let mut extra = Vec::new();
     // The hero wears the Valkyrie's own small shield; a monster defender,
     // one of the species with a face and no movement trait.
-    let shield_ok = !def.monster || (!moves && facing != flank_rules::facing::FACING_NONE);
+    let shield_ok =
+        !def.monster || (!moves && (zoneless || facing != flank_rules::facing::FACING_NONE));
     if shield_ok && rng.one_in(2) {
         extra.push("shield");
     }
@@ -386,6 +400,88 @@ pub fn random_facing_fixture(rng: &mut Rng, name: &str) -> String {
         if r.shield_counts != 0 { "counts" } else { "ignored" },
         flank_harness::fixture::extra_words(r.bits & !flank_rules::facing::bits::ARC),
     )
+}
+
+/// A rule set that reads the creatures' states (`nerfhack`) gets an
+/// `attacker-level:` line: the hero's 1 to 30, a monster's 0 to 24.
+fn peer_level(rng: &mut Rng, hero: bool) -> String {
+    let level = if hero {
+        1 + rng.below(30)
+    } else {
+        rng.below(25)
+    };
+    format!("attacker-level: {level}\n")
+}
+
+/// `body` with the field's states drawn onto its creatures, only those the
+/// game harness builds on any creature: a monster confused, stunned or
+/// eating; the hero confused, stunned, blind, hallucinating or fumbling,
+/// and on Elbereth; a melee attacker that is neither passive nor a pet
+/// flanking by nature (the harness makes a species that does, a soldier
+/// ant, or the hero a Valkyrie; its pets are of species that do not).
+fn peer_states(rng: &mut Rng, base: &Fixture, body: &str, missile: bool) -> String {
+    let mut add: [Vec<&str>; 8] = Default::default();
+    for (d, (s, g)) in base.creatures.iter().zip(base.glyphs).enumerate() {
+        if !g.is_ascii_alphabetic() || s.tail {
+            continue;
+        }
+        let pool: &[&str] = if s.hero {
+            &[
+                "confused",
+                "stunned",
+                "blind",
+                "hallucinating",
+                "fumbling",
+                "elbereth",
+            ]
+        } else {
+            &["confused", "stunned", "eating"]
+        };
+        for w in pool {
+            if rng.one_in(9) {
+                add[d].push(w);
+            }
+        }
+        let attacker = d == usize::from(base.attacker) && !missile;
+        if attacker && !s.passive && !s.tame && rng.one_in(3) {
+            add[d].push("outflanker");
+        }
+    }
+    let mut defender_elbereth = !base.defender.monster && rng.one_in(6);
+    let mut out = String::new();
+    let mut seen = [false; 8];
+    for line in body.lines() {
+        if let Some(rest) = line.strip_prefix("creature ") {
+            if let Some((dir, _)) = rest.split_once(':') {
+                if let Some(d) = flank_harness::fixture::parse_dir(dir) {
+                    let d = usize::from(d);
+                    seen[d] = true;
+                    if !add[d].is_empty() {
+                        let _ = writeln!(out, "{line} {}", add[d].join(" "));
+                        continue;
+                    }
+                }
+            }
+        }
+        if line.starts_with("defender: ") && defender_elbereth {
+            let _ = writeln!(out, "{line} elbereth");
+            defender_elbereth = false;
+            continue;
+        }
+        if line == "map:" {
+            for d in 0..8 {
+                if !seen[d] && !add[d].is_empty() {
+                    let _ = writeln!(out, "creature {}: {}", DIR_WORDS[d], add[d].join(" "));
+                }
+            }
+            if defender_elbereth {
+                out.push_str("defender: elbereth\n");
+            }
+        }
+        out.push_str(line);
+        out.push('\n');
+    }
+    out
 }
 
 /// Writes `count` random facing fixtures of `seed` into `dir`, as
@@ -712,7 +808,7 @@ mod tests {
                 "{text}"
             );
         }
-        assert_eq!(rules_seen.len(), 7);
+        assert_eq!(rules_seen.len(), 9);
     }
 
     #[test]
@@ -731,7 +827,12 @@ mod tests {
             let spec = f.facing.as_ref().unwrap();
             let d = &f.defender;
             let moves = d.levitating || d.flying || d.swimming || d.phasing;
-            if d.monster {
+            // The harness builds no facing for a rule set that reads none.
+            let zoneless = !spec.rules.row().facing && !spec.rules.uses_arc();
+            if zoneless {
+                assert_eq!(spec.facing, none, "{text}");
+                assert!(!d.monster || !d.shield || !moves, "{text}");
+            } else if d.monster {
                 if d.shield {
                     assert!(!moves && spec.facing != none, "{text}");
                     shielded_monster += 1;

@@ -19,7 +19,7 @@ use flank_rules::facing::{Combine, RULES};
 /// A fixture's attack as the plain model sees it: what the layers compare
 /// the engine's result with.
 pub trait ModelOracle {
-    /// The model's outcome for the attack ([`model::facing_eval_with_range`]),
+    /// The model's outcome for the attack ([`model::facing_eval_peer`]),
     /// `None` without facing.
     fn model_facing(&self) -> Option<model::FacingOutcome>;
     /// The model's score of the attack, threats from range counted when the
@@ -31,7 +31,8 @@ impl ModelOracle for Fixture {
     fn model_facing(&self) -> Option<model::FacingOutcome> {
         let spec = self.facing.as_ref()?;
         let raw = self.to_raw();
-        Some(model::facing_eval_with_range(
+        let c = self.creatures_input();
+        Some(model::facing_eval_peer(
             &raw.square,
             raw.defender,
             raw.attack_dir,
@@ -39,6 +40,11 @@ impl ModelOracle for Fixture {
             self.attack_facts().bits(),
             spec.rules.id(),
             range_threats(self),
+            &model::Peer {
+                state: c.state,
+                level: c.attacker_level,
+                attacker: c.attacker,
+            },
         ))
     }
 

@@ -263,6 +263,57 @@ pub fn facing_eval_with_range(
     rules: u8,
     from_range: [bool; 8],
 ) -> FacingOutcome {
+    facing_eval_peer(
+        square,
+        defender,
+        attack_dir,
+        facing,
+        flags,
+        rules,
+        from_range,
+        &Peer::default(),
+    )
+}
+
+/// What the field's rule sets read of the creatures: `FLANK_ST_*` of each
+/// square's, the attacker's level and `FLANK_AT_*`.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Peer {
+    /// `FLANK_ST_*` per square.
+    pub state: [u8; 8],
+    /// The attacker's level.
+    pub level: u8,
+    /// `FLANK_AT_*`.
+    pub attacker: u8,
+}
+
+/// NerfHack's bonus as their table reads: half of (level - 4), dropping
+/// the fraction toward zero, plus 2; a natural flanker adds three halves of
+/// its level (a monster) or doubles it (the hero); never below 4 nor above
+/// 30 points.
+fn nerfhack_points(level: u8, outflanker: bool, hero: bool) -> u8 {
+    let half = (f64::from(level) - 4.0) / 2.0;
+    let mut points = half.trunc() + 2.0;
+    if outflanker && hero {
+        points *= 2.0;
+    } else if outflanker {
+        points += (f64::from(level) * 1.5).floor();
+    }
+    points.clamp(4.0, 30.0) as u8
+}
+
+/// [`facing_eval_with_range`] with what the field's rule sets read.
+#[allow(clippy::too_many_arguments)]
+pub fn facing_eval_peer(
+    square: &[u16; 8],
+    defender: u8,
+    attack_dir: u8,
+    facing: u8,
+    flags: u8,
+    rules: u8,
+    from_range: [bool; 8],
+    peer: &Peer,
+) -> FacingOutcome {
     let shield = u32::from(flags) & sys::FLANK_FI_SHIELD != 0;
     let rogue = u32::from(flags) & sys::FLANK_FI_ROGUE != 0;
     let melee = u32::from(flags) & sys::FLANK_FI_MELEE != 0;
@@ -270,7 +321,10 @@ pub fn facing_eval_with_range(
 
     // The zone: count the steps around the compass both ways.
     let mut zone = 0;
-    if facing < 8 {
+    // NerfHack's and Sil-Q's rules know no facing at all.
+    let base_rules = u32::from(rules) & !sys::FLANK_RULES_PLUS_ARC;
+    let no_facing = base_rules == sys::FLANK_RULES_NERFHACK || base_rules == sys::FLANK_RULES_SILQ;
+    if facing < 8 && !no_facing {
         let mut clockwise = 0;
         while (facing + clockwise) % 8 != attack_dir {
             clockwise += 1;
@@ -346,6 +400,48 @@ pub fn facing_eval_with_range(
         }
         if zone != 0 && !helpless {
             out.bits |= sys::FLANK_FR_TURNS as u16;
+        }
+    }
+    if base == sys::FLANK_RULES_NERFHACK && melee {
+        // Only the square straight across the defender, and who stands
+        // there must be a foe of the defender that is not impaired.
+        let across = usize::from((attack_dir + 4) % 8);
+        let impaired = sys::FLANK_ST_CONFUSED
+            | sys::FLANK_ST_STUNNED
+            | sys::FLANK_ST_EATING
+            | sys::FLANK_ST_HIDDEN
+            | sys::FLANK_ST_NURSE;
+        let hero_there = has(square[across], sys::FLANK_SQ_HERO);
+        let fi = u32::from(flags);
+        let able = threatens(square[across], defender)
+            && u32::from(peer.state[across]) & impaired == 0
+            && if hero_there {
+                fi & (sys::FLANK_FI_HERO_UNSEEING | sys::FLANK_FI_HERO_HOBBLED) == 0
+            } else {
+                fi & sys::FLANK_FI_ELBERETH == 0
+            }
+            && u32::from(peer.attacker) & sys::FLANK_AT_NURSE == 0;
+        if able {
+            let hero_attacks = has(square[usize::from(attack_dir)], sys::FLANK_SQ_HERO);
+            let outflanker = u32::from(peer.attacker) & sys::FLANK_AT_OUTFLANKER != 0;
+            out.zone_half_points = 2 * nerfhack_points(peer.level, outflanker, hero_attacks);
+            out.bits |= sys::FLANK_FR_FLANKED as u16;
+        }
+    }
+    if base == sys::FLANK_RULES_SILQ {
+        // Each other foe next to the defender: one point when it stands at
+        // most two steps round the compass from the attacker, two further.
+        let mut points = 0;
+        for d in 0..8u8 {
+            if d == attack_dir || !threatens(square[usize::from(d)], defender) {
+                continue;
+            }
+            let steps = (0..8u8).find(|k| (attack_dir + k) % 8 == d).unwrap();
+            points += if steps <= 2 || steps >= 6 { 1 } else { 2 };
+        }
+        out.zone_half_points = 2 * points;
+        if points > 0 {
+            out.bits |= sys::FLANK_FR_FLANKED as u16;
         }
     }
     if base == sys::FLANK_RULES_TACTICS {

@@ -287,7 +287,22 @@ static void check_facing_invalid(void)
         expect_eq(what, flank_rules_parse(bad[i]), FLANK_E_RULES);
     }
     expect_eq("flank_rules_parse(NULL)", flank_rules_parse(NULL), FLANK_E_NULL);
-    expect_eq("flank_rules_name(5)", flank_rules_name(5) == NULL, 1);
+    expect_eq("flank_rules_name(7)", flank_rules_name(7) == NULL, 1);
+    expect_eq("flank_rules_info(nerfhack)", flank_rules_info(FLANK_RULES_NERFHACK),
+              FLANK_RI_PEER);
+    expect_eq("flank_rules_info(silq)", flank_rules_info(FLANK_RULES_SILQ), 0);
+    expect_eq("flank_rules_info(dnd)", flank_rules_info(FLANK_RULES_DND), FLANK_RI_FACING);
+    expect_eq("flank_rules_info(proposal)", flank_rules_info(FLANK_RULES_PROPOSAL),
+              FLANK_RI_ARC);
+    expect_eq("flank_rules_info(7)", flank_rules_info(7), FLANK_E_RULES);
+    expect_eq("flank_rules_outflanker(nerfhack, soldier ant)",
+              flank_rules_outflanker(FLANK_RULES_NERFHACK, "soldier ant"), 1);
+    expect_eq("flank_rules_outflanker(nerfhack, jackal)",
+              flank_rules_outflanker(FLANK_RULES_NERFHACK, "jackal"), 0);
+    expect_eq("flank_rules_outflanker(silq, soldier ant)",
+              flank_rules_outflanker(FLANK_RULES_SILQ, "soldier ant"), 0);
+    expect_eq("flank_rules_outflanker(nerfhack, NULL)",
+              flank_rules_outflanker(FLANK_RULES_NERFHACK, NULL), FLANK_E_NULL);
     expect_eq("flank_plan_why(WAITING)",
               strcmp(flank_plan_why(FLANK_WHY_WAITING), "waiting for its allies"), 0);
     expect_eq("flank_plan_why(LEAVING)",
@@ -300,9 +315,9 @@ static void check_facing_invalid(void)
     expect_eq("flank_facing_eval(NULL, &r)", flank_facing_eval(NULL, &r), FLANK_E_NULL);
     expect_eq("flank_facing_eval(&in, NULL)", flank_facing_eval(&in, NULL), FLANK_E_NULL);
 
-    /* Every rule set id: the valid seven, FLANK_E_RULES for the rest. */
+    /* Every rule set id: the valid nine, FLANK_E_RULES for the rest. */
     for (i = 0; i < 256; i++) {
-        int valid = i <= 4 || i == 0x13 || i == 0x14;
+        int valid = i <= 6 || i == 0x13 || i == 0x14;
         in = facing_empty();
         in.rules = (uint8_t) i;
         if (valid) {
@@ -332,6 +347,19 @@ static void check_facing_invalid(void)
     in = facing_empty();
     in.reserved = 1;
     expect_facing_error("reserved 1", &in, FLANK_E_FACING_FLAGS);
+    /* The field's facts: a state beyond FLANK_ST_ALL or on an empty square,
+       attacker bits beyond FLANK_AT_ALL. */
+    in = facing_empty();
+    in.state[FLANK_DIR_N] = FLANK_ST_CONFUSED;
+    expect_eq("a state on the attacker", flank_facing_eval(&in, &r) >= 0, 1);
+    in.state[FLANK_DIR_N] = FLANK_ST_ALL + 1;
+    expect_facing_error("state bit beyond ALL", &in, FLANK_E_FACING_FLAGS);
+    in = facing_empty();
+    in.state[FLANK_DIR_S] = FLANK_ST_NURSE;
+    expect_facing_error("a state on an empty square", &in, FLANK_E_FACING_FLAGS);
+    in = facing_empty();
+    in.attacker = FLANK_AT_ALL + 1;
+    expect_facing_error("attacker bit beyond ALL", &in, FLANK_E_FACING_FLAGS);
     /* Contradictions: a Rogue attacking the hero; melee from an empty
        square; a Rogue's melee from a square that is not the hero. */
     in = facing_empty();
@@ -366,9 +394,9 @@ static void check_facing_invalid(void)
     in.rules = FLANK_RULES_DND;
     expect_facing_error("bad facing and flags", &in, FLANK_E_FACING);
 
-    expect_eq("sizeof flank_facing_input", (long) sizeof(struct flank_facing_input), 22);
+    expect_eq("sizeof flank_facing_input", (long) sizeof(struct flank_facing_input), 32);
     expect_eq("sizeof flank_facing_result", (long) sizeof(struct flank_facing_result), 12);
-    expect_eq("FLANK_ABI_VERSION", FLANK_ABI_VERSION, 7);
+    expect_eq("FLANK_ABI_VERSION", FLANK_ABI_VERSION, 8);
 }
 
 /* The fixture section: every entry of a directory, as the harness sees it:
@@ -376,6 +404,7 @@ static void check_facing_invalid(void)
 static void list_fixtures(const char *dir)
 {
     struct flank_fixture_set *set = flank_fixtures_new();
+    struct flank_fixture_v4 v4;
     struct flank_fixture_v3 v3;
     int32_t i, n, added;
 
@@ -386,20 +415,26 @@ static void list_fixtures(const char *dir)
     expect_eq("add(NULL set)", flank_fixtures_add(NULL, dir), FLANK_E_NULL);
     expect_eq("add(NULL path)", flank_fixtures_add(set, NULL), FLANK_E_NULL);
     expect_eq("count(NULL)", flank_fixtures_count(NULL), FLANK_E_NULL);
-    expect_eq("get(-1)", flank_fixtures_get(set, -1, &v3), FLANK_E_INDEX);
-    expect_eq("get(count)", flank_fixtures_get(set, n, &v3), FLANK_E_INDEX);
+    expect_eq("get(-1)", flank_fixtures_get(set, -1, &v4), FLANK_E_INDEX);
+    expect_eq("get(count)", flank_fixtures_get(set, n, &v4), FLANK_E_INDEX);
     expect_eq("get(NULL out)", flank_fixtures_get(set, 0, NULL), FLANK_E_NULL);
-    expect_eq("get(NULL set)", flank_fixtures_get(NULL, 0, &v3), FLANK_E_NULL);
+    expect_eq("get(NULL set)", flank_fixtures_get(NULL, 0, &v4), FLANK_E_NULL);
     for (i = 0; i < n; i++) {
         int d;
         const struct flank_fixture_v2 *v2 = &v3.v2;
         const struct flank_fixture *fx = &v3.v2.base;
 
-        expect_eq("get", flank_fixtures_get(set, i, &v3), FLANK_OK);
+        expect_eq("get", flank_fixtures_get(set, i, &v4), FLANK_OK);
+        v3 = v4.v3;
         if (fx->error) {
             printf("fixture-error %s\n", fx->error);
             continue;
         }
+        printf("fixture4 %s", fx->name);
+        for (d = 0; d < FLANK_NDIRS; d++)
+            printf(" %u", v4.peer[d]);
+        printf(" %u %u\n", v4.def_peer, v4.attacker_level);
+        expect_eq("v4 reserved", v4.reserved, 0);
         printf("fixture3 %s %u %u", fx->name, v3.ranged, v3.nfar);
         for (d = 0; d < v3.nfar; d++)
             printf(" %c %u %u %u %u %u", v3.far[d].letter, v3.far[d].row,
@@ -430,6 +465,23 @@ static void list_fixtures(const char *dir)
     printf("fixtures %d\n", (int) n);
 }
 
+/* The field's facts that follow "facing flags rules" on a cases line:
+   state0..state7 attacker_level attacker; 0 when the line is short. */
+static int read_peer(FILE *f, struct flank_facing_input *in)
+{
+    unsigned v[10];
+    int i;
+
+    for (i = 0; i < 10; i++)
+        if (fscanf(f, "%u", &v[i]) != 1)
+            return 0;
+    for (i = 0; i < 8; i++)
+        in->state[i] = (uint8_t) v[i];
+    in->attacker_level = (uint8_t) v[8];
+    in->attacker = (uint8_t) v[9];
+    return 1;
+}
+
 /* Every line of a facing cases file through flank_facing_eval(). */
 static void facing_cases(const char *path)
 {
@@ -451,6 +503,11 @@ static void facing_cases(const char *path)
         int i, rc;
 
         memset(&in, 0, sizeof in);
+        if (!read_peer(f, &in)) {
+            printf("check FAIL facing case %s: short line\n", name);
+            failures++;
+            break;
+        }
         for (i = 0; i < 8; i++)
             in.n.square[i] = (uint16_t) s[i];
         in.n.defender = (uint8_t) def;
@@ -629,6 +686,13 @@ static void ranged_cases(const char *path)
         struct flank_detail d;
         int i, rc, mask;
 
+        memset(&in, 0, sizeof in);
+        if (!read_peer(f, &in)) {
+            printf("check FAIL ranged case %s: short line\n", name);
+            failures++;
+            fclose(f);
+            return;
+        }
         for (i = 0; i < 32; i++)
             if (fscanf(f, "%u", &v[i]) != 1) {
                 printf("check FAIL ranged case %s: short line\n", name);
@@ -636,7 +700,6 @@ static void ranged_cases(const char *path)
                 fclose(f);
                 return;
             }
-        memset(&in, 0, sizeof in);
         memset(&lines, 0, sizeof lines);
         for (i = 0; i < 8; i++) {
             in.n.square[i] = (uint16_t) s[i];
@@ -797,8 +860,8 @@ static void check_plan_invalid(void)
     in.target[0].in.n.square[FLANK_DIR_W] = 0x8000;
     expect_plan_error("square bits", &in, FLANK_E_SQUARE_BITS);
     in = plan_empty();
-    in.target[0].in.rules = 5;
-    expect_plan_error("rules 5", &in, FLANK_E_RULES);
+    in.target[0].in.rules = 7;
+    expect_plan_error("rules 7", &in, FLANK_E_RULES);
     in = plan_empty();
     in.target[0].in.facing = FLANK_FACING_NONE + 1;
     expect_plan_error("facing 9", &in, FLANK_E_FACING);
@@ -812,8 +875,8 @@ static void check_plan_invalid(void)
     expect_eq("ignored fields", flank_plan(&in, &r), 5);
     expect_eq("ignored fields: still waits", r.action, FLANK_PLAN_WAIT);
 
-    expect_eq("sizeof flank_plan_target", (long) sizeof(struct flank_plan_target), 26);
-    expect_eq("sizeof flank_plan_input", (long) sizeof(struct flank_plan_input), 126);
+    expect_eq("sizeof flank_plan_target", (long) sizeof(struct flank_plan_target), 36);
+    expect_eq("sizeof flank_plan_input", (long) sizeof(struct flank_plan_input), 166);
     expect_eq("sizeof flank_plan_result", (long) sizeof(struct flank_plan_result), 8);
     printf("plan-layout %lu %lu %lu %lu %lu %lu %lu %lu %lu %lu %lu %lu %lu %lu %lu %lu %lu"
            " %lu %lu %lu %lu %lu %lu\n",

@@ -82,16 +82,23 @@ pub fn case_line(f: &Fixture) -> String {
 }
 
 /// One line of abi_test's facing cases file for a fixture that uses
-/// facing: its case line, then "facing flags rules".
+/// facing: its case line, then "facing flags rules", then what the field's
+/// rule sets read: "state0..state7 attacker_level attacker".
 pub fn facing_input_line(f: &Fixture) -> String {
     let spec = f.facing.as_ref().expect("a facing fixture");
-    format!(
+    let c = f.creatures_input();
+    let mut l = format!(
         "{} {} {} {}",
         case_line(f),
         spec.facing,
         f.attack_facts().bits(),
         spec.rules.id()
-    )
+    );
+    for s in c.state {
+        write!(l, " {s}").unwrap();
+    }
+    write!(l, " {} {}", c.attacker_level, c.attacker).unwrap();
+    l
 }
 
 /// abi_test's "facing-case ..." line for fixture `name` whose facing
@@ -119,7 +126,7 @@ pub fn facing_case_line(name: &str, r: &rust_flanking::abi::flank_facing_result)
 pub fn ranged_input_line(f: &Fixture) -> String {
     let mut line = match &f.facing {
         Some(_) => facing_input_line(f),
-        None => format!("{} 255 255 255", case_line(f)),
+        None => format!("{} 255 255 255 0 0 0 0 0 0 0 0 0 0", case_line(f)),
     };
     let r = f.ranged_lines();
     for v in r.square {
@@ -177,6 +184,29 @@ pub fn fixture3_line(f: &Fixture) -> String {
         )
         .unwrap();
     }
+    l
+}
+
+/// abi_test's "fixture4 ..." line: the field's facts flank_fixtures_get()
+/// hands over, each creature's `FLANK_FX_PEER_*` (by its own words, not
+/// the harness's reader), the hero defender's and `attacker-level:`.
+pub fn fixture4_line(f: &Fixture) -> String {
+    let mut l = format!("fixture4 {}", f.name);
+    for (s, g) in f.creatures.iter().zip(f.glyphs) {
+        let bits = if g.is_ascii_alphabetic() { s.peer } else { 0 };
+        write!(l, " {bits}").unwrap();
+    }
+    let def = if f.defender.elbereth {
+        rust_flanking::abi::sys::FLANK_FX_PEER_ELBERETH
+    } else {
+        0
+    };
+    let level = f
+        .facing
+        .as_ref()
+        .and_then(|s| s.attacker_level)
+        .unwrap_or(255);
+    write!(l, " {def} {level}").unwrap();
     l
 }
 

@@ -117,6 +117,7 @@ pub fn random_target(rng: &mut Rng, creature_percent: u64, from_none: u64) -> fl
             flags,
             rules,
             reserved: 0,
+            ..Default::default()
         },
         from,
         candidates,
@@ -144,6 +145,7 @@ fn junk_target(rng: &mut Rng) -> flank_plan_target {
             flags: b(),
             rules: b(),
             reserved: b(),
+            ..Default::default()
         },
         from: b(),
         candidates: b(),
@@ -335,7 +337,7 @@ pub fn inject_fault(rng: &mut Rng, p: &mut flank_plan_input) -> (&'static str, i
                 return ("facing", FLANK_E_FACING);
             }
             17 => {
-                t.in_.flags |= 0x10 << rng.below(4);
+                t.in_.flags |= 0x80; // the one bit beyond FLANK_FI_ALL
                 return ("facing flags", FLANK_E_FACING_FLAGS);
             }
             _ => {
