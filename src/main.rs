@@ -172,6 +172,8 @@ fn keep_engine() {
         // facing (sysconf FLANKING_RULES)
         abi::flank_rules_parse as *const (),
         abi::flank_rules_name as *const (),
+        abi::flank_rules_info as *const (),
+        abi::flank_rules_outflanker as *const (),
         abi::flank_facing_eval as *const (),
         // monsters that flank (sysconf FLANKING_AI)
         abi::flank_plan as *const (),

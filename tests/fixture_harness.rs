@@ -206,6 +206,65 @@ fn a_changed_facing_expectation_fails_in_the_game() {
     common::assert_nothing_left(&scratch.path().join("playground"), "flankfx");
 }
 
+/// One changed expectation in each of the field's directories fails by
+/// name, on the to-hit, and not as a fixture the game cannot build: a
+/// NerfHack attacker of level 20 said to get the level 10 bonus, a Sil-Q
+/// foe behind the hero said to count as one beside it; a clause the game
+/// must build for real (a stunned flanker, the hero's Elbereth) still
+/// passes in the same run.
+#[test]
+fn a_changed_field_expectation_fails_in_the_game() {
+    let scratch = Scratch::new("fixture-harness-field");
+    let copy = scratch.path().join("fixtures");
+    std::fs::create_dir_all(&copy).unwrap();
+    let fixtures = repo().join("tests/fixtures");
+    for f in [
+        "peer-nerfhack/n10-stunned-flanker.flank",
+        "peer-nerfhack/n17-elbereth-hero-defender.flank",
+        "peer-nerfhack/n23-level-20.flank",
+        "peer-silq/s04-behind.flank",
+    ] {
+        let from = fixtures.join(f);
+        std::fs::copy(&from, copy.join(from.file_name().unwrap())).unwrap();
+    }
+    for (file, from, to) in [
+        (
+            "n23-level-20.flank",
+            "\nexpect-hit: 10\n",
+            "\nexpect-hit: 5\n",
+        ),
+        ("s04-behind.flank", "\nexpect-hit: 2\n", "\nexpect-hit: 1\n"),
+    ] {
+        let path = copy.join(file);
+        let text = std::fs::read_to_string(&path).unwrap();
+        assert!(text.contains(from), "{file}: {text}");
+        std::fs::write(&path, text.replace(from, to)).unwrap();
+    }
+
+    let out = harness(&scratch.path().join("playground"), &[&copy]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(!out.status.success(), "a wrong value must fail:\n{stdout}");
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(
+        lines.len(),
+        5,
+        "one line per fixture and a summary:\n{stdout}"
+    );
+    assert_eq!(lines[0], "ok n10-stunned-flanker", "{stdout}");
+    assert_eq!(lines[1], "ok n17-elbereth-hero-defender", "{stdout}");
+    for (line, name) in [(lines[2], "n23-level-20"), (lines[3], "s04-behind")] {
+        let why = line
+            .strip_prefix(&format!("FAIL {name}: "))
+            .unwrap_or_else(|| panic!("no FAIL for {name}:\n{stdout}"));
+        assert!(
+            why.contains("to-hit") && !why.contains("cannot build"),
+            "{name} must fail on its to-hit: {line}"
+        );
+    }
+    assert_eq!(lines[4], "2 passed, 2 failed", "{stdout}");
+    common::assert_nothing_left(&scratch.path().join("playground"), "flankfx");
+}
+
 #[test]
 fn a_changed_ranged_expectation_fails_in_the_game() {
     let scratch = Scratch::new("fixture-harness-ranged");

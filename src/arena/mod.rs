@@ -7,11 +7,14 @@
 //! - [`run`]: playgrounds, processes, seeds;
 //! - [`stats`] and [`summary`]: intervals, per setting and paired;
 //! - [`verdict`]: the proposal's claims answered;
+//! - [`field`]: flanking off and every rule set side by side, and what
+//!   they say;
 //! - [`report`] and [`chart`]: the Markdown and the SVG.
 //!
 //! The binary is `src/bin/arena.rs`; `bench/arena.sh` runs it.
 
 pub mod chart;
+pub mod field;
 pub mod line;
 pub mod report;
 pub mod run;

@@ -6,10 +6,11 @@ use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
+use super::field::{self, Against, Facts, Field, Pick};
 use super::line::Outcome;
 use super::run::{Run, ScenarioRun};
 use super::summary::{Paired, Summary};
-use super::verdict::{self, diff, percent, plain};
+use super::verdict::{self, diff, percent, plain, real};
 
 /// The chart's file name, beside the report.
 pub const CHART: &str = "balance-chart.svg";
@@ -207,6 +208,7 @@ pub fn markdown(run: &Run, meta: &Meta) -> String {
     }
 
     paired_section(&mut o, run);
+    field_section(&mut o, run);
 
     let _ = writeln!(o, "## Scenarios\n");
     for sc in &run.scenarios {
@@ -259,6 +261,203 @@ fn paired_section(o: &mut String, run: &Run) {
         let _ = writeln!(o, "| (no scenario compares two settings) | | | | | | | | |");
     }
     let _ = writeln!(o);
+}
+
+/// The field: per scenario that compares rule sets, a row per rule of the
+/// field ([`field::rules`]), then the verdict [`field::facts`] gives.
+fn field_section(o: &mut String, run: &Run) {
+    let _ = writeln!(o, "## The field, side by side\n");
+    let fields = field::fields(run);
+    if fields.is_empty() {
+        let _ = writeln!(
+            o,
+            "No scenario of this run compares rule sets (`FLANKING_RULES`).\n"
+        );
+        return;
+    }
+    let _ = writeln!(
+        o,
+        "Flanking off and every rule set of the field, in each scenario that compares rule sets: \
+         `{}`, in this order (`{}` is `FLANKING=100`, the default). Each row: the death rate and \
+         the HP lost with their 95% intervals, and the difference from `FLANKING=0` over the \
+         same seeds, as in the section above. Settings that are not a rule of the field \
+         (`FLANKING_AI=0`, threats from range) are left out, and so is a rule a scenario does \
+         not compare.\n",
+        field::rules().join("`, `"),
+        field::rules()[1],
+    );
+    for f in &fields {
+        field_table(o, f);
+    }
+    field_verdict(o, &field::facts(run));
+}
+
+fn field_table(o: &mut String, f: &Field) {
+    let _ = writeln!(
+        o,
+        "**`{}`**, {} trials per setting:\n",
+        f.name,
+        thousands(f.trials as usize)
+    );
+    let _ = writeln!(
+        o,
+        "| rule | setting | death rate [95% CI] | HP lost [95% CI] | death rate Δ [95% CI] | | HP lost Δ [95% CI] | |"
+    );
+    let _ = writeln!(o, "|---|---|--:|--:|--:|---|--:|---|");
+    for r in &f.rows {
+        let (dd, dr, hd, hr) = match (&r.paired, r.is_off()) {
+            (_, true) => ("baseline".to_string(), "", "baseline".to_string(), ""),
+            (Some(p), false) => (
+                diff(p.death_rate, 100.0, 1, " pp"),
+                real_cell(p.death_rate),
+                diff(p.hp_lost, 1.0, 2, ""),
+                real_cell(p.hp_lost),
+            ),
+            (None, false) => ("n/a".to_string(), "n/a", "n/a".to_string(), "n/a"),
+        };
+        let cells = [
+            r.rule.to_string(),
+            escape_cell(&r.setting.to_string()),
+            percent(r.summary.death_rate),
+            plain(r.summary.hp_lost, 2),
+            dd,
+            dr.to_string(),
+            hd,
+            hr.to_string(),
+        ];
+        let mut line = String::from("|");
+        for c in &cells {
+            line.push(' ');
+            if !c.is_empty() {
+                line.push_str(c);
+                line.push(' ');
+            }
+            line.push('|');
+        }
+        let _ = writeln!(o, "{line}");
+    }
+    let _ = writeln!(o);
+}
+
+/// `` `dnd` (FLANKING_RULES=dnd): death rate +3.0 pp [...], real; HP lost ... ``
+fn pick_sentence(p: &Pick) -> String {
+    let r = &p.rise;
+    let mut s = format!(
+        "`{}` ({}): death rate {} against `FLANKING=0`, {}; HP lost {}, {}",
+        r.rule,
+        r.setting,
+        diff(Some(r.death_rate), 100.0, 1, " pp"),
+        real(Some(r.death_rate)),
+        diff(r.hp_lost, 1.0, 2, ""),
+        real(r.hp_lost),
+    );
+    let names = |rules: &[&str]| {
+        rules
+            .iter()
+            .map(|t| format!("`{t}`"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let by_hp: Vec<&str> = p
+        .tied
+        .iter()
+        .copied()
+        .filter(|t| !p.even.contains(t))
+        .collect();
+    if !by_hp.is_empty() {
+        let _ = write!(
+            s,
+            " (the death rate changed by as much under {}; HP lost decides)",
+            names(&by_hp)
+        );
+    }
+    if !p.even.is_empty() {
+        let _ = write!(
+            s,
+            " (both changed by exactly as much under {}: named first in the field's order)",
+            names(&p.even)
+        );
+    }
+    s
+}
+
+/// `` `dnd` +50.0 pp [...] against +10.0 pp [...] ``
+fn against_sentence(a: &Against) -> String {
+    format!(
+        "`{}` {} against {}",
+        a.rule,
+        diff(Some(a.choke), 100.0, 1, " pp"),
+        diff(Some(a.open), 100.0, 1, " pp"),
+    )
+}
+
+fn field_verdict(o: &mut String, facts: &Facts) {
+    let mut said = false;
+    if let Some(p) = &facts.harshest_open {
+        let _ = writeln!(
+            o,
+            "- **Harshest in the open** (`{}`, the largest rise in death rate, ties broken by HP \
+             lost): {}.",
+            p.scenario,
+            pick_sentence(p)
+        );
+        said = true;
+    }
+    if let Some(p) = &facts.gentlest_choke {
+        let _ = writeln!(
+            o,
+            "- **Gentlest at the choke point** (`{}`, the smallest rise in death rate, ties \
+             broken by HP lost): {}.",
+            p.scenario,
+            pick_sentence(p)
+        );
+        said = true;
+    }
+    if let Some(all) = &facts.choke_against_open {
+        let lead = format!(
+            "- **Does a rule make the choke point worse than the open?** (A rule does when its \
+             rise in death rate in `{}` has a 95% interval wholly above its rise in `{}`.)",
+            field::CHOKE,
+            field::OPEN
+        );
+        let list = |xs: &[&Against]| {
+            xs.iter()
+                .map(|a| against_sentence(a))
+                .collect::<Vec<_>>()
+                .join("; ")
+        };
+        let (worse, rest): (Vec<&Against>, Vec<&Against>) = all.iter().partition(|a| a.worse);
+        let _ = if all.is_empty() {
+            writeln!(o, "{lead} No rule was measured in both.")
+        } else if worse.is_empty() {
+            writeln!(
+                o,
+                "{lead} No rule does. In the corridor against in the open: {}.",
+                list(&rest)
+            )
+        } else {
+            writeln!(
+                o,
+                "{lead} Yes: {} {}, in the corridor against in the open: {}.{}",
+                worse
+                    .iter()
+                    .map(|a| format!("`{}`", a.rule))
+                    .collect::<Vec<_>>()
+                    .join(", "),
+                if worse.len() == 1 { "does" } else { "do" },
+                list(&worse),
+                if rest.is_empty() {
+                    String::new()
+                } else {
+                    format!(" The others: {}.", list(&rest))
+                }
+            )
+        };
+        said = true;
+    }
+    if said {
+        let _ = writeln!(o);
+    }
 }
 
 fn real_cell(iv: Option<super::stats::Interval>) -> &'static str {
@@ -395,6 +594,142 @@ verdict resting on one interval that only just excludes 0 is weak. Four times th
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_field_comes_between_the_paired_section_and_the_scenarios() {
+        use crate::arena::field::tests::{field_scenario, run, scenario};
+        let meta = Meta {
+            command: "arena".into(),
+            started: UNIX_EPOCH,
+            nproc: 1,
+            cpu: None,
+            os: None,
+            jobs: 1,
+            trials_override: None,
+            base: PathBuf::new(),
+        };
+        let r = run(vec![
+            scenario("plain", "FLANKING=0 | FLANKING=100", &[(0, 0), (5, 0)]),
+            field_scenario(
+                "jackals-open",
+                Some((40, 0)),
+                &[
+                    (5, 0),
+                    (10, 0),
+                    (30, 0),
+                    (30, 2),
+                    (8, 0),
+                    (12, 0),
+                    (6, 0),
+                    (7, 0),
+                ],
+            ),
+            field_scenario(
+                "jackals-corridor",
+                None,
+                &[
+                    (10, 0),
+                    (20, 0),
+                    (10, 0),
+                    (70, 0),
+                    (10, 0),
+                    (10, 0),
+                    (55, 0),
+                    (10, 0),
+                ],
+            ),
+        ]);
+        let md = markdown(&r, &meta);
+        let at = |s: &str| md.find(s).unwrap_or_else(|| panic!("no {s:?} in\n{md}"));
+        let field = at("\n## The field, side by side\n");
+        assert!(at("\n## Each setting against the baseline, seed by seed\n") < field);
+        assert!(field < at("\n## Scenarios\n"));
+        let section = &md[field..at("\n## Scenarios\n")];
+        assert!(!section.contains("`plain`"), "{section}");
+        let open = &section[section.find("**`jackals-open`**").unwrap()..];
+        let open = &open[..open.find("\n\n**").unwrap()];
+        let rows: Vec<&str> = open
+            .lines()
+            .filter_map(|l| l.strip_prefix("| "))
+            .filter_map(|l| l.split(' ').next())
+            .collect();
+        assert_eq!(
+            rows,
+            [
+                "rule",
+                "FLANKING=0",
+                "proposal",
+                "implicit",
+                "dnd",
+                "opposite",
+                "tactics",
+                "nerfhack",
+                "silq"
+            ]
+        );
+        assert!(
+            open.contains("| FLANKING=0 | FLANKING=0 | 5.0% [")
+                && open.contains("| baseline | | baseline | |"),
+            "{open}"
+        );
+        assert!(
+            open.contains("| dnd | FLANKING_RULES=dnd | 30.0% ["),
+            "{open}"
+        );
+        assert!(!open.contains("FLANKING_AI"), "{open}");
+        assert!(
+            section.contains("- **Harshest in the open** (`jackals-open`, the largest rise in death rate, ties broken by HP lost): `dnd` (FLANKING_RULES=dnd): death rate +25.0 pp ["),
+            "{section}"
+        );
+        assert!(
+            section
+                .contains("(the death rate changed by as much under `implicit`; HP lost decides)."),
+            "{section}"
+        );
+        assert!(
+            section.contains("(both changed by exactly as much under `opposite`, `tactics`, `silq`: named first in the field's order)."),
+            "{section}"
+        );
+        assert!(
+            section.contains("- **Gentlest at the choke point** (`jackals-corridor`, the smallest rise in death rate, ties broken by HP lost): `implicit` (FLANKING_RULES=implicit): death rate +0.0 pp ["),
+            "{section}"
+        );
+        assert!(
+            section.contains(
+                "Yes: `dnd`, `nerfhack` do, in the corridor against in the open: `dnd` +60.0 pp ["
+            ),
+            "{section}"
+        );
+
+        // A run of the choke point alone: its table and the gentlest rule,
+        // no sentence that needs the open.
+        let r = run(vec![field_scenario(
+            "jackals-corridor",
+            None,
+            &[
+                (10, 0),
+                (20, 0),
+                (10, 0),
+                (70, 0),
+                (10, 0),
+                (10, 0),
+                (55, 0),
+                (10, 0),
+            ],
+        )]);
+        let md = markdown(&r, &meta);
+        assert!(md.contains("**Gentlest at the choke point**"));
+        assert!(!md.contains("**Harshest in the open**"));
+        assert!(!md.contains("worse than the open?"));
+        // No scenario compares rule sets.
+        let r = run(vec![scenario(
+            "plain",
+            "FLANKING=0 | FLANKING=100",
+            &[(0, 0), (5, 0)],
+        )]);
+        assert!(markdown(&r, &meta)
+            .contains("## The field, side by side\n\nNo scenario of this run compares rule sets"));
+    }
 
     #[test]
     fn dates_are_civil() {

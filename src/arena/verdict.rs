@@ -565,7 +565,7 @@ const DEFAULTS: [(&str, &str); 4] = [
 
 /// What a setting sets, the defaults left out, by key (a later value of a
 /// key wins, as in the playground's sysconf).
-fn effective(s: &Setting) -> std::collections::BTreeMap<&str, &str> {
+pub fn effective(s: &Setting) -> std::collections::BTreeMap<&str, &str> {
     let mut m = std::collections::BTreeMap::new();
     for (k, v) in &s.0 {
         m.insert(k.as_str(), v.as_str());
