@@ -1,0 +1,118 @@
+//! The field's rule sets in the real game, end to end in tmux as a player
+//! would, under sysconf `FLANKING_RULES=nerfhack` in wizard mode: `v`
+//! names the rule set; two jackals on opposite sides of the hero flank it
+//! (NerfHack's "sandwich"), which the status line (`Flanked`), `;` and
+//! `#flanking` say before any blow, with the rule set's own line and no
+//! facings (the rule reads none); `^X` names no facing.
+//!
+//! The jackals are made with `^G`, which takes no time, so none has moved
+//! or bitten yet; the hero is level 1 and the jackals level 0: NerfHack's
+//! least bonus, 4.
+
+mod common;
+
+use common::{at, find, game_cmd, key, map_rows, Scratch, Tmux};
+use std::path::Path;
+
+const GAME: &str = env!("CARGO_BIN_EXE_nethack-flanking");
+
+/// The four lines through the hero: a square and the one opposite it.
+const ACROSS: [(i32, i32); 4] = [(1, 0), (0, 1), (1, 1), (1, -1)];
+
+#[test]
+fn two_jackals_across_the_hero_flank_it_under_nerfhack() {
+    let scratch = Scratch::new("e2e-field");
+    let pg = scratch.path().join("playground");
+    common::playground_with(Path::new(GAME), &pg, "FLANKING_RULES", "nerfhack");
+    let rc = scratch.path().join("nethackrc");
+    std::fs::write(
+        &rc,
+        "OPTIONS=name:fielder,role:Valkyrie,race:human,gender:female,align:neutral\n\
+         OPTIONS=!legacy,!news,!splash_screen,!autopickup,time,pettype:none\n",
+    )
+    .unwrap();
+    let t = Tmux::start("e2efld", &game_cmd(Path::new(GAME), &pg, &rc, "-D"));
+    t.wait_for("Dlvl:1");
+    t.settle();
+
+    // `v` names the rule set.
+    t.keys(&["v"]);
+    t.wait_message("FLANKING_RULES=nerfhack.");
+    t.settle();
+
+    // Jackals next to the hero until two stand across it from each other.
+    let mut across = None;
+    for _ in 0..10 {
+        t.wizard_create("jackal");
+        let s = t.settle();
+        let rows = map_rows(&s);
+        let (hx, hy) = find(&rows, '@')[0];
+        across = ACROSS.iter().copied().find(|&(dx, dy)| {
+            at(&rows, hx + dx, hy + dy) == 'd' && at(&rows, hx - dx, hy - dy) == 'd'
+        });
+        if across.is_some() {
+            break;
+        }
+    }
+    let (dx, dy) =
+        across.unwrap_or_else(|| panic!("ten jackals and no two across:\n{}", t.settle()));
+    let s = t.settle();
+    let status: String = s.lines().rev().take(2).collect::<Vec<_>>().join("\n");
+    assert!(
+        status.contains("Flanked"),
+        "two jackals across the hero and no Flanked:\n{s}"
+    );
+
+    // `;` on one of them: NerfHack's least bonus.
+    t.keys(&["\\;"]);
+    t.wait_for("Pick an object.");
+    t.keys(&[key(dx, dy), "."]);
+    let s = t.wait_for("jackal, flanks you: +");
+    let line = s.lines().next().unwrap();
+    assert!(line.contains("flanks you: +4)"), "farlook's line: {line:?}");
+    t.settle();
+
+    // #flanking around the hero: the rule set, the rule's own line for
+    // each jackal, and no facings.
+    t.text("#flanking");
+    t.keys(&["Enter"]);
+    t.wait_for("Show flanking around which creature?");
+    t.keys(&["."]);
+    let shown = t.flanking_window();
+    assert!(shown.contains("FLANKING_RULES=nerfhack"), "{shown}");
+    assert!(
+        shown.contains("Under nerfhack: +4 to hit (+4 foe opposite)."),
+        "#flanking should give NerfHack's bonus:\n{shown}"
+    );
+    assert!(
+        !shown.contains(" face ") && !shown.contains(" faces "),
+        "a rule set without facing shows no facings:\n{shown}"
+    );
+    t.keys(&["Escape"]);
+    t.settle();
+
+    // ^X: no facing under a rule set that reads none, on any of its
+    // pages (its window is a menu of pages; `>` turns to the next).
+    t.keys(&["C-x"]);
+    let mut last = t.wait_for("attributes:");
+    let mut seen = last.clone();
+    let mut pages = 1;
+    for _ in 0..6 {
+        t.keys(&[">"]);
+        std::thread::sleep(std::time::Duration::from_millis(300));
+        let page = t.screen().unwrap_or_default();
+        if page == last {
+            break; // the last page: `>` turns no further
+        }
+        pages += 1;
+        seen.push_str(&page);
+        last = page;
+    }
+    assert!(
+        seen.contains("Current Status") && pages >= 2,
+        "^X's pages were not all read:\n{seen}"
+    );
+    assert!(!seen.contains("You are facing"), "{seen}");
+    t.keys(&["Escape"]);
+    t.settle();
+}
