@@ -292,7 +292,7 @@ pub fn facts(run: &Run) -> Facts {
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
-    use crate::arena::line::{Outcome, Trial};
+    use crate::arena::line::Trial;
     use crate::arena::run::SettingRun;
     use rust_flanking::arena::Scenario;
     use std::path::{Path, PathBuf};
@@ -300,27 +300,9 @@ pub(crate) mod tests {
 
     const N: u64 = 100;
 
-    /// A trial: the hero, 16 HP, loses `lost` of them (dies at 16).
+    /// A trial (the verdicts' tests' own): the hero, 16 HP, loses `lost`.
     fn trial(seed: u64, lost: i64) -> Trial {
-        let lost = lost.min(16);
-        Trial {
-            name: "t".into(),
-            seed,
-            outcome: if lost == 16 {
-                Outcome::Died
-            } else {
-                Outcome::Won
-            },
-            turns: 10,
-            hp_start: 16,
-            hp_end: 16 - lost,
-            hero_rolls: 10,
-            hero_hits: 5,
-            hero_bonus: 0,
-            foe_rolls: 10,
-            foe_hits: 5,
-            foe_bonus: 0,
-        }
+        crate::arena::verdict::tests::trial("t", seed, lost)
     }
 
     /// A scenario of `N` trials comparing `compare`: under setting `i` the

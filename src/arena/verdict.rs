@@ -684,7 +684,7 @@ fn quoted(names: &[&str]) -> String {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::arena::line::{Outcome, Trial};
     use crate::arena::run::SettingRun;
@@ -695,7 +695,8 @@ mod tests {
     /// One trial of the scenarios below: the hero, 16 HP, loses `lost` of
     /// them in 10 turns (dies when that is all 16), and the hero and the
     /// monsters each hit 5 of 10 rolls, without a bonus.
-    fn trial(name: &str, seed: u64, lost: i64) -> Trial {
+    /// A trial: the hero, 16 HP, loses `lost` of them (dies at 16).
+    pub(crate) fn trial(name: &str, seed: u64, lost: i64) -> Trial {
         let lost = lost.min(16);
         Trial {
             name: name.into(),
