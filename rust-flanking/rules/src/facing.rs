@@ -274,24 +274,10 @@ pub fn validate(raw: &flank_facing_input) -> Result<FacingInput, FacingError> {
             why: "the reserved byte is not 0",
         });
     }
-    if u64::from_ne_bytes(raw.state) != 0 {
-        for (st, sq) in raw.state.iter().zip(raw.n.square) {
-            if st & !ST_ALL != 0 {
-                return Err(FacingError::Flags {
-                    why: "a state bit outside FLANK_ST_ALL",
-                });
-            }
-            if *st != 0 && u32::from(sq) & sys::FLANK_SQ_CREATURE == 0 {
-                return Err(FacingError::Flags {
-                    why: "a state on a square without a creature",
-                });
-            }
-        }
-    }
-    if raw.attacker & !AT_ALL != 0 {
-        return Err(FacingError::Flags {
-            why: "attacker bits outside FLANK_AT_ALL",
-        });
+    // The field's facts are 0 but under a rule set that reads them: one
+    // test on the way of every other evaluation.
+    if u64::from_ne_bytes(raw.state) | u64::from(raw.attacker) != 0 {
+        validate_creatures(raw)?;
     }
     let facts = AttackFacts::from_bits(raw.flags);
     let attacker_square = raw.n.square[usize::from(raw.n.attack_dir)];
@@ -322,6 +308,31 @@ pub fn validate(raw: &flank_facing_input) -> Result<FacingInput, FacingError> {
             attacker: raw.attacker,
         },
     })
+}
+
+/// [`validate`]'s check of the field's facts (`state[]`, `attacker`), out
+/// of the way of the evaluations that have none.
+#[cold]
+#[inline(never)]
+fn validate_creatures(raw: &flank_facing_input) -> Result<(), FacingError> {
+    for (st, sq) in raw.state.iter().zip(raw.n.square) {
+        if st & !ST_ALL != 0 {
+            return Err(FacingError::Flags {
+                why: "a state bit outside FLANK_ST_ALL",
+            });
+        }
+        if *st != 0 && u32::from(sq) & sys::FLANK_SQ_CREATURE == 0 {
+            return Err(FacingError::Flags {
+                why: "a state on a square without a creature",
+            });
+        }
+    }
+    if raw.attacker & !AT_ALL != 0 {
+        return Err(FacingError::Flags {
+            why: "attacker bits outside FLANK_AT_ALL",
+        });
+    }
+    Ok(())
 }
 
 impl FacingInput {
@@ -471,13 +482,10 @@ impl FacingInput {
     ) -> flank_facing_result {
         let rules = self.rules;
         let row = rules.row();
-        // A rule set with no zones and no arc (the field's) reads no
-        // facing: every attack comes from the front.
-        let zone = if row.facing || rules.uses_arc() {
-            zone(a, self.facing)
-        } else {
-            Zone::Front
-        };
+        if let Flow::FoeOpposite { .. } | Flow::Crowd { .. } = row.flow {
+            return self.eval_field(a, others, facts);
+        }
+        let zone = zone(a, self.facing);
         let z = usize::from(zone.code());
         let mut bits = 0u16;
         let opposite = others & (1 << ((a + 4) % 8)) != 0;
@@ -508,39 +516,6 @@ impl FacingInput {
                     bits |= bits::TURNS;
                 }
             }
-        }
-        match row.flow {
-            Flow::FoeOpposite {
-                ref flanker, bonus, ..
-            } => {
-                let c = &self.creatures;
-                let behind = (a + 4) % 8;
-                if facts.melee
-                    && opposite
-                    && c.attacker & flanker.attacker == 0
-                    && self.can_flank(behind, flanker, facts)
-                {
-                    let sq = u32::from(self.hood.raw().square[usize::from(a)]);
-                    let points = bonus(
-                        c.attacker_level,
-                        c.attacker & AT_OUTFLANKER != 0,
-                        sq & sys::FLANK_SQ_HERO != 0,
-                    );
-                    hit = points * 2;
-                    bits |= bits::FLANKED;
-                }
-            }
-            Flow::Crowd { beside, behind, .. } => {
-                // a+-1 and a+-2 beside; a+3, a+4 and a+5 behind.
-                let ring = |mask: u8| mask.rotate_left(u32::from(a));
-                let beside_n = (others & ring(0b1100_0110)).count_ones() as u8;
-                let behind_n = (others & ring(0b0011_1000)).count_ones() as u8;
-                hit = beside_n * beside + behind_n * behind;
-                if hit > 0 {
-                    bits |= bits::FLANKED;
-                }
-            }
-            _ => {}
         }
         if (row.backstab || row.rear_unnoticed) && zone == Zone::Rear {
             if row.backstab && facts.rogue && facts.melee {
@@ -576,6 +551,62 @@ impl FacingInput {
             damage_flat: flat,
             bits,
             shield_counts: u8::from(shield_counts),
+            rules: rules.id(),
+        }
+    }
+
+    /// [`FacingInput::eval_from`] under a rule set of the field
+    /// ([`Flow::FoeOpposite`], [`Flow::Crowd`]): no zones (every attack is
+    /// from the front), no damage change, the shield as NetHack counts it,
+    /// no arc; the to-hit is the flow's. Apart, so that the zones' rule
+    /// sets do not carry it (BENCHMARKS.md).
+    #[inline(never)]
+    fn eval_field(&self, a: u8, others: u8, facts: AttackFacts) -> flank_facing_result {
+        let rules = self.rules;
+        let mut bits = 0u16;
+        let mut hit = 0u8;
+        match rules.row().flow {
+            Flow::FoeOpposite {
+                ref flanker, bonus, ..
+            } => {
+                let c = &self.creatures;
+                let behind = (a + 4) % 8;
+                if facts.melee
+                    && others & (1 << behind) != 0
+                    && c.attacker & flanker.attacker == 0
+                    && self.can_flank(behind, flanker, facts)
+                {
+                    let sq = u32::from(self.hood.raw().square[usize::from(a)]);
+                    let points = bonus(
+                        c.attacker_level,
+                        c.attacker & AT_OUTFLANKER != 0,
+                        sq & sys::FLANK_SQ_HERO != 0,
+                    );
+                    hit = points * 2;
+                    bits |= bits::FLANKED;
+                }
+            }
+            Flow::Crowd { beside, behind, .. } => {
+                // a+-1 and a+-2 beside; a+3, a+4 and a+5 behind.
+                let ring = |mask: u8| mask.rotate_left(u32::from(a));
+                let beside_n = (others & ring(0b1100_0110)).count_ones() as u8;
+                let behind_n = (others & ring(0b0011_1000)).count_ones() as u8;
+                hit = beside_n * beside + behind_n * behind;
+                if hit > 0 {
+                    bits |= bits::FLANKED;
+                }
+            }
+            Flow::EveryAttack | Flow::AllyOppositeFirst { .. } => {}
+        }
+        flank_facing_result {
+            hit_half_points: hit,
+            arc_half_points: 0,
+            zone_half_points: hit,
+            zone: Zone::Front.code(),
+            damage_percent: 100,
+            damage_flat: 0,
+            bits,
+            shield_counts: 1,
             rules: rules.id(),
         }
     }

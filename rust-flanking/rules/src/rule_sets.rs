@@ -915,6 +915,18 @@ mod tests {
                 Combine::Itself => assert!(r.arc, "{}", r.name),
                 Combine::Refused(_) => {}
             }
+            // A rule of the field (FacingInput::eval_field()) has no
+            // zones, no arc, no damage change and NetHack's shield.
+            if matches!(r.flow, Flow::FoeOpposite { .. } | Flow::Crowd { .. }) {
+                assert!(!r.arc && !r.facing && !r.backstab && !r.rear_unnoticed, "{}", r.name);
+                assert!(!matches!(r.combine, Combine::AddsArc(_) | Combine::Itself));
+                assert_eq!(
+                    (r.hit, r.damage_percent, r.damage_flat, r.shield),
+                    ([0; 3], [100; 3], [0; 3], ShieldRule::Always),
+                    "{}",
+                    r.name
+                );
+            }
             // Each zone's words are there where the flow reads them, and a
             // clause's words where the clause can say them.
             if matches!(r.flow, Flow::EveryAttack) {
