@@ -173,7 +173,13 @@ fn a_run_writes_the_report_the_chart_and_the_verdicts() {
     }
     let svg = std::fs::read_to_string(s.scratch.path().join("docs/balance-chart.svg")).unwrap();
     assert!(svg.starts_with("<svg ") && svg.ends_with("</svg>\n"));
-    assert!(svg.contains(">FLANKING=100</text>") && svg.contains(">jackals-open</text>"));
+    // The legend names each setting in full after its short name, and each
+    // scenario's panel its scenario.
+    assert!(
+        svg.contains("<tspan font-weight=\"bold\">prop</tspan> FLANKING=100</text>")
+            && svg.contains(">jackals-open</text>"),
+        "{svg}"
+    );
 }
 
 #[test]

@@ -918,7 +918,11 @@ mod tests {
             // A rule of the field (FacingInput::eval_field()) has no
             // zones, no arc, no damage change and NetHack's shield.
             if matches!(r.flow, Flow::FoeOpposite { .. } | Flow::Crowd { .. }) {
-                assert!(!r.arc && !r.facing && !r.backstab && !r.rear_unnoticed, "{}", r.name);
+                assert!(
+                    !r.arc && !r.facing && !r.backstab && !r.rear_unnoticed,
+                    "{}",
+                    r.name
+                );
                 assert!(!matches!(r.combine, Combine::AddsArc(_) | Combine::Itself));
                 assert_eq!(
                     (r.hit, r.damage_percent, r.damage_flat, r.shield),
