@@ -15,17 +15,18 @@
 //! With `baseline`, only the patches that `patches/series` tags `[baseline]`
 //! (tools such as the debug fuzzer switch, first in the series, with no
 //! flanking in them): vanilla that benchmarks can drive like the variant.
-//! With `pre-tactics`, every patch but those tagged `[tactics]` (issue 13's
-//! flanking monsters) and `[ranged]`: the game as it was before issue 13,
-//! which the variant with sysconf `FLANKING_AI=0` must replay
-//! (tests/same_game.rs). It leaves out `[ranged]` too because issue 14's
-//! patches come after issue 13's in the series and may build on them: they
-//! need not apply without them (tests/patch_series.rs keeps the order).
+//! With `pre-tactics`, the series up to the first patch tagged `[tactics]`
+//! (issue 13's flanking monsters; `tools/patches.sh series --before
+//! tactics`): the game as it was before issue 13, which the variant with
+//! sysconf `FLANKING_AI=0` must replay (tests/same_game.rs). Every patch
+//! after that one may build on it, so none is applied (tests/patch_series.rs
+//! keeps the tagged ones in order).
 //! With `pre-ranged`, every patch but those tagged `[ranged]` (issue 14's
-//! threats from range) and `[field]` (issue 25's rule sets of the field,
-//! last in the series, which build on them): the game as it was before
-//! them, which the variant with sysconf `FLANKING_RANGED` unset or 0 must
-//! replay (tests/same_game.rs); `pre-tactics` leaves out `[field]` too. While the series tags no patch `[tactics]`
+//! threats from range) and every patch after the first of them, which may
+//! build on them (`tools/patches.sh series --before ranged`): the game as
+//! it was before them, which the variant with sysconf `FLANKING_RANGED`
+//! unset or 0 must replay (tests/same_game.rs); `pre-tactics` likewise
+//! stops at the first `[tactics]` patch. While the series tags no patch `[tactics]`
 //! (`[ranged]`), `pre-tactics` (`pre-ranged`) is the whole series, less the
 //! other tag's patches.
 
@@ -94,21 +95,11 @@ fn run() -> Result<()> {
     } else if baseline {
         series(&repo, &["--only", "baseline"])?
     } else if pre_tactics {
-        // issue 14's patches may need issue 13's: out with them
-        series(
-            &repo,
-            &[
-                "--without",
-                "tactics",
-                "--without",
-                "ranged",
-                "--without",
-                "field",
-            ],
-        )?
+        // what comes after issue 13's first patch may build on it
+        series(&repo, &["--before", "tactics"])?
     } else if pre_ranged {
-        // issue 25's build on issue 14's
-        series(&repo, &["--without", "ranged", "--without", "field"])?
+        // and after issue 14's first
+        series(&repo, &["--before", "ranged"])?
     } else {
         series(&repo, &[])?
     };

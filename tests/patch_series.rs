@@ -287,11 +287,10 @@ fn series_tags() -> Vec<(String, String)> {
 
 /// Where the cargo features expect the tagged patches (build.rs): the
 /// `[baseline]` tools first, since `baseline` applies them alone to
-/// vanilla; the `[ranged]` patches (issue 14) last, after every
-/// `[tactics]` one (issue 13), since `pre-ranged` applies the series but
-/// them and `pre-tactics` leaves out both, the later issue's patches
-/// being free to build on the earlier's. Holds while no patch is tagged
-/// `[ranged]` too.
+/// vanilla; every `[tactics]` patch (issue 13) before every `[ranged]` one
+/// (issue 14), each tag's together, since `pre-tactics` and `pre-ranged`
+/// apply the series up to the first patch of their tag (what follows may
+/// build on it).
 #[test]
 fn tagged_patches_are_where_the_features_expect_them() {
     let tags = series_tags();
@@ -310,23 +309,34 @@ fn tagged_patches_are_where_the_features_expect_them() {
         "a [baseline] patch comes after one that is not: the baseline tools come first\n{}",
         tag_list()
     );
-    if let Some(first_ranged) = tags.iter().position(|(_, t)| t == "ranged") {
+    // pre-tactics and pre-ranged apply the series up to the first patch of
+    // their tag: issue 13's patches (tactics) come before issue 14's
+    // (ranged), each tag's patches together.
+    let first = |tag: &str| tags.iter().position(|(_, t)| t == tag);
+    let last = |tag: &str| tags.iter().rposition(|(_, t)| t == tag);
+    if let (Some(last_tactics), Some(first_ranged)) = (last("tactics"), first("ranged")) {
         assert!(
-            tags[first_ranged..]
-                .iter()
-                .all(|(_, t)| t == "ranged" || t == "field"),
-            "a patch that is neither [ranged] nor [field] comes after a [ranged] one: \
-             issue 14's patches come last but issue 25's, so that pre-ranged is the \
-             series before them\n{}",
+            last_tactics < first_ranged,
+            "a [tactics] patch comes after a [ranged] one: pre-ranged would hold \
+             part of issue 13 and not the rest\n{}",
             tag_list()
         );
     }
-    if let Some(first_field) = tags.iter().position(|(_, t)| t == "field") {
-        assert!(
-            tags[first_field..].iter().all(|(_, t)| t == "field"),
-            "a patch that is not [field] comes after a [field] one: issue 25's \
-             patches are last, left out with the others by pre-ranged\n{}",
-            tag_list()
-        );
+    for tag in ["tactics", "ranged", "field"] {
+        if let (Some(a), Some(b)) = (first(tag), last(tag)) {
+            assert!(
+                tags[a..=b].iter().all(|(_, t)| t == tag),
+                "[{tag}] patches are not together\n{}",
+                tag_list()
+            );
+        }
     }
+    // What pre-ranged applies is that prefix, read by tools/patches.sh.
+    let before = patches_sh(&["series", "--before", "ranged"], &[]);
+    let want: Vec<String> = tags
+        .iter()
+        .take_while(|(_, t)| t != "ranged")
+        .map(|(n, _)| n.clone())
+        .collect();
+    assert_eq!(before.lines().collect::<Vec<_>>(), want);
 }

@@ -10,10 +10,12 @@
 #                                   way build.rs does it
 #   tools/patches.sh check          apply the series to a scratch copy of
 #                                   pristine and fail on any fuzz or offset
-#   tools/patches.sh series [--only TAG | --without TAG...]
+#   tools/patches.sh series [--only TAG | --before TAG | --without TAG...]
 #                                   the patches of patches/series, a line
 #                                   each, in order: the one reading of the
 #                                   series, which build.rs and the tests use
+#                                   (--before TAG: up to the first patch
+#                                   tagged TAG)
 #
 # NETHACK_PATCHES_DIR names another patches/ directory (tests use it).
 #
@@ -68,12 +70,13 @@ apply_one() {
 #             first in the series: the `baseline` cargo feature applies them
 #             alone to vanilla for benchmarks
 #   tactics   issue 13's flanking monsters: the `pre-tactics` cargo feature
-#             applies the series without them
+#             applies the series up to the first of them
 #   ranged    issue 14's threats from range: the `pre-ranged` cargo feature
-#             applies the series without them
-#   field     issue 25's rule sets of the field (NerfHack's, Sil-Q's),
-#             last: `pre-ranged` and `pre-tactics` leave them out too, since
-#             they build on the patches before them
+#             applies the series up to the first of them
+#   field     issue 25's rule sets of the field (NerfHack's, Sil-Q's)
+# Whatever comes after the first [tactics] ([ranged]) patch may build on
+# it, so `pre-tactics` (`pre-ranged`) leaves out everything from there on
+# (`series --before TAG`).
 SERIES_TAGS="baseline tactics ranged field"
 
 known_tag() {
@@ -99,20 +102,24 @@ header_of() { # the commit message part of a patch file
 }
 
 cmd_series() {
-    local only="" without=() p tag t
+    local only="" before="" without=() p tag t
     while [ $# -gt 0 ]; do
         case $1 in
         --only) [ $# -ge 2 ] || die "series: --only takes a tag"; only=$2; shift 2 ;;
+        --before) [ $# -ge 2 ] || die "series: --before takes a tag"; before=$2; shift 2 ;;
         --without) [ $# -ge 2 ] || die "series: --without takes a tag"; without+=("$2"); shift 2 ;;
-        *) die "usage: tools/patches.sh series [--only TAG | --without TAG...]" ;;
+        *) die "usage: tools/patches.sh series [--only TAG | --before TAG | --without TAG...]" ;;
         esac
     done
-    for t in $only "${without[@]}"; do
+    for t in $only $before "${without[@]}"; do
         known_tag "$t" || die "series: no tag $t; the tags are: $SERIES_TAGS"
     done
     for p in $(series); do
         [ -f "$patches/$p" ] || die "patches/series names $p, which does not exist"
         tag=$(tag_of "$p")
+        # --before: the series up to the first patch with that tag; what
+        # comes after it may build on it
+        if [ -n "$before" ] && [ "$tag" = "$before" ]; then break; fi
         if [ -n "$only" ] && [ "$tag" != "$only" ]; then continue; fi
         for t in "${without[@]}"; do
             [ "$tag" != "$t" ] || continue 2
@@ -239,8 +246,9 @@ cmd_refresh() {
         esac
         case " $tagged " in
         *" field "*)
-            echo "# [field]: issue 25's rule sets of the field, left out by \`pre-ranged\`"
-            echo "# and \`pre-tactics\` with those (commit trailer Series-Tag: field)."
+            echo "# [field]: issue 25's rule sets of the field (commit trailer Series-Tag:"
+            echo "# field). \`pre-tactics\` and \`pre-ranged\` apply the series up to the"
+            echo "# first patch of their tag: what follows may build on it."
             ;;
         esac
         cat "$tmp/series"
