@@ -66,14 +66,31 @@ pub fn dir_from_env() -> Result<PathBuf, String> {
     Ok(base.join(dir_name()))
 }
 
+/// Where a new playground's dump logs go, named as public servers name
+/// them: the player's name and the game's start time
+/// (`DUMPLOGFILE` placeholders `%n`, `%d`), in the playground's
+/// [`DUMPLOG_DIR`].
+pub const DUMPLOGFILE: &str = "dumplog/%n.%d.txt";
+/// The playground's directory of dump logs ([`DUMPLOGFILE`]).
+pub const DUMPLOG_DIR: &str = "dumplog";
+
 /// The sysconf a new playground gets: the tree's own, with wizard mode
-/// allowed (the playground belongs to one player, who asks for it with -D).
+/// allowed (the playground belongs to one player, who asks for it with -D)
+/// and a dump log of every game ([`DUMPLOGFILE`]).
 pub fn initial_sysconf() -> String {
     let mut out = String::with_capacity(SYSCONF.len() + 200);
     for line in SYSCONF.lines() {
         if line.starts_with("WIZARDS=") {
             out.push_str("# A personal playground: its owner may use wizard mode (-D).\n");
             out.push_str("WIZARDS=*\n");
+        } else if line.starts_with("#DUMPLOGFILE=") {
+            out.push_str(line);
+            out.push('\n');
+            out.push_str(
+                "# NetHack Flanking: a dump log of every game, named as public servers\n\
+                 # name them (player, start time), in this playground's dumplog/.\n",
+            );
+            out.push_str(&format!("DUMPLOGFILE={DUMPLOGFILE}\n"));
         } else {
             out.push_str(line);
             out.push('\n');
@@ -103,6 +120,7 @@ impl Playground {
     /// player's own files (sysconf, scores, logs, saves) are never rewritten.
     pub fn ensure(&self) -> io::Result<()> {
         fs::create_dir_all(self.dir.join("save"))?;
+        fs::create_dir_all(self.dir.join(DUMPLOG_DIR))?;
         for (name, bytes) in DATA {
             let path = self.dir.join(name);
             if fs::read(&path).map(|old| old != *bytes).unwrap_or(true) {
