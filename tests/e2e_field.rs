@@ -23,7 +23,8 @@ const ACROSS: [(i32, i32); 4] = [(1, 0), (0, 1), (1, 1), (1, -1)];
 fn two_jackals_across_the_hero_flank_it_under_nerfhack() {
     let scratch = Scratch::new("e2e-field");
     let pg = scratch.path().join("playground");
-    common::playground_with(Path::new(GAME), &pg, "FLANKING_RULES", "nerfhack");
+    // in any case, as NetHack reads its option values: `v` says "nerfhack"
+    common::playground_with(Path::new(GAME), &pg, "FLANKING_RULES", "NerfHack");
     let rc = scratch.path().join("nethackrc");
     std::fs::write(
         &rc,

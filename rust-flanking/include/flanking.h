@@ -236,8 +236,9 @@ const char *flank_strerror(int32_t code);
 #define FLANK_RULES_DEFAULT FLANK_RULES_PROPOSAL
 
 /*
- * The rule set named by name ("dnd", "proposal+tactics"; lower case, no
- * blanks): its id (0 or more), FLANK_E_NULL or FLANK_E_RULES.
+ * The rule set named by name ("dnd", "proposal+tactics"; in any case, as
+ * NetHack reads its option values: "DND" is "dnd"; no blanks): its id (0
+ * or more), FLANK_E_NULL or FLANK_E_RULES.
  */
 int32_t flank_rules_parse(const char *name);
 

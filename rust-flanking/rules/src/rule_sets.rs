@@ -804,9 +804,11 @@ impl RuleSet {
         }
     }
 
-    /// Parses a name: a row's, or `proposal+<name>` where that row combines.
+    /// Parses a name: a row's, or `proposal+<name>` where that row combines;
+    /// in any case (`DND`, `Proposal+Tactics`), as NetHack reads its own
+    /// option values. No blanks.
     pub fn parse(name: &str) -> Result<RuleSet, RulesError> {
-        let row_of = |n: &str| RULES.iter().position(|r| r.name == n);
+        let row_of = |n: &str| RULES.iter().position(|r| r.name.eq_ignore_ascii_case(n));
         match name.split_once('+') {
             None => row_of(name)
                 .map(|i| RuleSet::of_row(i, false))
@@ -815,7 +817,7 @@ impl RuleSet {
                 let (Some(_), Some(i)) = (row_of(first), row_of(second)) else {
                     return Err(RulesError::Unknown(name.into()));
                 };
-                if first != ARC_SET {
+                if !first.eq_ignore_ascii_case(ARC_SET) {
                     return Err(RulesError::TwoFacingSets(name.into()));
                 }
                 let r = &RULES[i];
@@ -845,14 +847,24 @@ mod tests {
             RuleSet::parse("proposal+implicit"),
             RuleSet::parse("implicit")
         );
+        // Any case, as NetHack's own option values.
+        for (name, want) in [
+            ("DND", "dnd"),
+            ("NerfHack", "nerfhack"),
+            ("Proposal+Tactics", "proposal+tactics"),
+            ("PROPOSAL+IMPLICIT", "implicit"),
+        ] {
+            assert_eq!(RuleSet::parse(name).map(RuleSet::name), Ok(want), "{name}");
+        }
         assert!(matches!(
             RuleSet::parse("proposal+dnd"),
             Err(RulesError::Refused { name: "dnd", .. })
         ));
         for bad in [
             "",
-            "DND",
             "dnd+tactics",
+            "DND+TACTICS",
+            "PROPOSAL+DND",
             "proposal+proposal",
             "tactics+proposal",
             "proposal+",

@@ -264,7 +264,7 @@ static void check_facing_invalid(void)
         FLANK_RULES_PLUS_ARC | FLANK_RULES_TACTICS, FLANK_RULES_IMPLICIT,
     };
     static const char *const bad[] = {
-        "", "DND", "dnd ", "proposal+dnd", "dnd+tactics", "proposal+proposal",
+        "", "DND+TACTICS", "dnd ", "proposal+dnd", "dnd+tactics", "proposal+proposal",
         "tactics+proposal", "proposal+", "+dnd", "proposal+tactics+dnd", "none",
     };
 
@@ -287,6 +287,10 @@ static void check_facing_invalid(void)
         expect_eq(what, flank_rules_parse(bad[i]), FLANK_E_RULES);
     }
     expect_eq("flank_rules_parse(NULL)", flank_rules_parse(NULL), FLANK_E_NULL);
+    expect_eq("flank_rules_parse(\"DND\")", flank_rules_parse("DND"), FLANK_RULES_DND);
+    expect_eq("flank_rules_parse(\"Proposal+Tactics\")",
+              flank_rules_parse("Proposal+Tactics"),
+              FLANK_RULES_PLUS_ARC | FLANK_RULES_TACTICS);
     expect_eq("flank_rules_name(7)", flank_rules_name(7) == NULL, 1);
     expect_eq("flank_rules_info(nerfhack)", flank_rules_info(FLANK_RULES_NERFHACK),
               FLANK_RI_PEER);
