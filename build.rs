@@ -439,6 +439,7 @@ fn collect_data(build: &Path, out: &Path) -> Result<()> {
         ("dat/symbols", "symbols"),
         ("sys/unix/sysconf", "sysconf"),
         ("doc/Guidebook", "Guidebook"),
+        ("doc/nethack.6", "nethack.6"),
     ] {
         let src = build.join(from);
         fs::copy(&src, data.join(to)).map_err(|e| format!("{}: {e}", src.display()))?;

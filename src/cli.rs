@@ -91,8 +91,47 @@ pub fn unknown_message(opt: &str) -> String {
     )
 }
 
+/// The rule sets sysconf FLANKING_RULES takes, for `--help`: from the
+/// rule-set table, wrapped under its column.
+fn rule_set_lines() -> String {
+    let names: Vec<String> = rust_flanking::facing::RuleSet::all()
+        .enumerate()
+        .map(|(i, r)| {
+            if i == 0 {
+                format!("{} (the default)", r.name())
+            } else {
+                r.name().to_string()
+            }
+        })
+        .collect();
+    let mut out = String::new();
+    let mut line = String::new();
+    // the first line follows "  FLANKING_RULES=NAME   the rule set: "
+    let mut indent = 24 + "the rule set: ".len();
+    for (i, n) in names.iter().enumerate() {
+        let word = if i + 1 < names.len() {
+            format!("{n},")
+        } else {
+            n.clone()
+        };
+        if !line.is_empty() && indent + line.len() + 1 + word.len() > 78 {
+            out.push_str(&line);
+            out.push_str("\n                        ");
+            line.clear();
+            indent = 24;
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(&word);
+    }
+    out.push_str(&line);
+    out
+}
+
 /// The text `--help` prints.
 pub fn help(version: &str) -> String {
+    let rules = rule_set_lines();
     format!(
         "\
 nethack-flanking {version}: NetHack 3.6.7 with arc flanking.
@@ -119,9 +158,8 @@ you, as it does in a new playground):
   --arena FILE --arena-seed=SEED
                         play one fight of an arena scenario (implies -D)
 
-NetHack's own options, the most used (all of them: its manual page,
-doc/nethack.6 in the NetHack sources, e.g.
-man -l nethack-src/NetHack-3.6.7/doc/nethack.6):
+NetHack's own options, the most used (all of them: its manual page, in the
+playground: man -l \"$(nethack-flanking --playground)/nethack.6\"):
   -D                    debug (wizard) mode     -X  explore mode
   -u NAME               play as NAME (a saved game of NAME is restored)
   -p ROLE, -r RACE      choose role and race (-pHea: a Healer; -h is help)
@@ -131,7 +169,14 @@ man -l nethack-src/NetHack-3.6.7/doc/nethack.6):
                         print the version, or where the files are, and exit
 The playground is given to NetHack as -d: set NETHACK_FLANKING_PLAYGROUND
 instead of -d. Options also come from NETHACKOPTIONS (@FILE: a config file)
-and ~/.nethackrc; sysconf's FLANKING=<percent> scales the flanking bonus.
+and ~/.nethackrc.
+
+The playground's sysconf sets how flanking plays (the Guidebook and the
+sysconf file's comments say more):
+  FLANKING=<percent>    how much the flanking bonus counts (100; 0 is off)
+  FLANKING_RULES=NAME   the rule set: {rules}
+  FLANKING_AI=1|0       monsters that flank (on by default)
+  FLANKING_RANGED=0|1   threats from range (off by default)
 "
     )
 }

@@ -123,12 +123,23 @@ fn absolute_fixture_paths(args: Vec<OsString>) -> Vec<OsString> {
 
 /// Runs NetHack with `-d PLAYGROUND` first (it must be the first option),
 /// then the player's arguments. `--version` and `--showpaths` go first
-/// instead: NetHack answers them before looking at `-d`.
+/// instead: NetHack answers them before looking at `-d`; `--showpaths`
+/// finds the playground in `NETHACKDIR`, which NetHack reads for its
+/// directory (patch 0032).
 fn run_game(argv0: OsString, dir: PathBuf, args: Vec<OsString>) -> ExitCode {
     let early = args
         .first()
         .map(|a| a == "--version" || a == "--showpaths")
         .unwrap_or(false);
+    if args.first().is_some_and(|a| a == "--showpaths") {
+        // NetHack prints the names in the playground as it opens them
+        // there ("sysconf", "nhdat"): say where that is first.
+        println!(
+            "The playground, where the game runs and the relative names below are:\n    \"{}\"",
+            dir.display()
+        );
+        std::env::set_var("NETHACKDIR", &dir);
+    }
     let mut full = vec![argv0];
     if !early {
         full.push("-d".into());

@@ -23,6 +23,10 @@ const DATA: &[(&str, &[u8])] = &[
         "Guidebook",
         include_bytes!(concat!(env!("NETHACK_DATA_DIR"), "/Guidebook")),
     ),
+    (
+        "nethack.6",
+        include_bytes!(concat!(env!("NETHACK_DATA_DIR"), "/nethack.6")),
+    ),
 ];
 
 /// The sysconf that the patched tree installs (sys/unix/sysconf).
@@ -47,12 +51,18 @@ pub fn dir_name() -> &'static str {
 }
 
 /// The playground: `NETHACK_FLANKING_PLAYGROUND` if set, else
-/// `$XDG_DATA_HOME/<dir_name>`, else `$HOME/.local/share/<dir_name>`.
+/// `$XDG_DATA_HOME/<dir_name>`, else `$HOME/.local/share/<dir_name>`. A
+/// relative `XDG_DATA_HOME` is ignored, as the XDG base directory
+/// specification says ("If an implementation encounters a relative path in
+/// any of these variables it should consider the path invalid and ignore
+/// it").
 pub fn dir_from_env() -> Result<PathBuf, String> {
     if let Some(d) = std::env::var_os("NETHACK_FLANKING_PLAYGROUND").filter(|d| !d.is_empty()) {
         return Ok(PathBuf::from(d));
     }
-    let base = match std::env::var_os("XDG_DATA_HOME").filter(|d| !d.is_empty()) {
+    let base = match std::env::var_os("XDG_DATA_HOME")
+        .filter(|d| !d.is_empty() && Path::new(d).is_absolute())
+    {
         Some(d) => PathBuf::from(d),
         None => match std::env::var_os("HOME").filter(|d| !d.is_empty()) {
             Some(h) => PathBuf::from(h).join(".local/share"),

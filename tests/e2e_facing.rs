@@ -182,6 +182,14 @@ fn an_unknown_rule_set_is_a_sysconf_error_naming_its_line() {
             && s.contains("proposal+tactics"),
         "the error should name the line and the rule sets:\n{s}"
     );
+    // The long line is broken between words, not where the terminal ends:
+    // every rule set's name stands whole on one line.
+    let words: Vec<&str> = s
+        .split(|c: char| c.is_whitespace() || matches!(c, ',' | '(' | ')'))
+        .collect();
+    for r in common::rule_sets() {
+        assert!(words.contains(&r), "{r} is cut or missing:\n{s}");
+    }
 }
 
 /// A name long enough that its line in `#flanking` does not fit in 80

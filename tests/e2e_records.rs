@@ -26,7 +26,9 @@ fn a_game_records_its_four_flanking_settings() {
     // A new playground writes a dump log of every game, into dumplog/.
     let sysconf = std::fs::read_to_string(pg.join("sysconf")).unwrap();
     assert!(
-        sysconf.lines().any(|l| l == "DUMPLOGFILE=dumplog/%n.%d.txt"),
+        sysconf
+            .lines()
+            .any(|l| l == "DUMPLOGFILE=dumplog/%n.%d.txt"),
         "{sysconf}"
     );
     assert!(pg.join("dumplog").is_dir());
@@ -85,7 +87,10 @@ fn a_game_records_its_four_flanking_settings() {
         "%d is YYYYMMDDhhmmss: {name}"
     );
     let dump = std::fs::read_to_string(&dumps[0]).unwrap();
-    println!("{name}:\n{}", dump.lines().take(6).collect::<Vec<_>>().join("\n"));
+    println!(
+        "{name}:\n{}",
+        dump.lines().take(6).collect::<Vec<_>>().join("\n")
+    );
     assert!(
         dump.contains(
             "Flanking: FLANKING=100%, FLANKING_RULES=dnd, FLANKING_AI=0, \

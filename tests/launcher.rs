@@ -37,9 +37,13 @@ fn help_prints_the_launchers_options_and_exits() {
             "--fuzz-save",
             "--flank-fixtures",
             "--arena FILE",
-            "doc/nethack.6",
+            "/nethack.6",
             "-D ",
             "-u NAME",
+            "FLANKING=<percent>",
+            "FLANKING_RULES=NAME",
+            "FLANKING_AI=1|0",
+            "FLANKING_RANGED=0|1",
         ] {
             assert!(
                 text.contains(what),
@@ -53,6 +57,62 @@ fn help_prints_the_launchers_options_and_exits() {
         );
     }
     assert!(!pg.exists(), "--help made a playground");
+    // every rule set sysconf takes, none cut, no line past 79 columns
+    let text = String::from_utf8_lossy(&run(&pg, &["--help"]).stdout).into_owned();
+    let words: Vec<&str> = text
+        .split(|c: char| c.is_whitespace() || c == ',')
+        .collect();
+    for r in common::rule_sets() {
+        assert!(words.contains(&r), "--help does not name {r}:\n{text}");
+    }
+    assert!(text.lines().all(|l| l.chars().count() <= 79), "{text}");
+}
+
+/// `--showpaths` prints where the files are, in the playground, and exits
+/// 0 (it used to change to NetHack's compiled-in directory and fail).
+#[test]
+fn showpaths_names_the_playground() {
+    let scratch = Scratch::new("launcher-showpaths");
+    let pg = scratch.path().join("playground");
+    let out = run(&pg, &["--showpaths"]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    assert!(text.contains(&format!("\"{}\"", pg.display())), "{text}");
+    assert!(text.contains("system configuration file"), "{text}");
+    assert!(
+        !String::from_utf8_lossy(&out.stderr).contains("Cannot chdir"),
+        "{out:?}"
+    );
+}
+
+/// A relative `XDG_DATA_HOME` is ignored, as the XDG base directory
+/// specification says: the playground is under `$HOME/.local/share`.
+#[test]
+fn a_relative_xdg_data_home_is_ignored() {
+    let scratch = Scratch::new("launcher-xdg");
+    let home = scratch.path().join("home");
+    std::fs::create_dir_all(&home).unwrap();
+    for (xdg, want) in [
+        ("relative/data", home.join(".local/share")),
+        ("", home.join(".local/share")),
+        (
+            scratch.path().join("xdg").to_str().unwrap(),
+            scratch.path().join("xdg"),
+        ),
+    ] {
+        let out = Command::new(GAME)
+            .env_remove("NETHACK_FLANKING_PLAYGROUND")
+            .env("HOME", &home)
+            .env("XDG_DATA_HOME", xdg)
+            .arg("--playground")
+            .output()
+            .unwrap();
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            text.trim_end().starts_with(want.to_str().unwrap()),
+            "XDG_DATA_HOME={xdg:?}: {text}"
+        );
+    }
 }
 
 #[test]

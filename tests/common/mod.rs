@@ -503,5 +503,11 @@ pub fn sysconf_error(tag: &str, key: &str, value: &str) -> (usize, String) {
     let line = sysconf.lines().position(|l| l == entry).unwrap() + 1;
     let rc = write_config(scratch.path(), tag);
     let t = Tmux::start(tag, &game_cmd(game, &pg, &rc, ""));
-    (line, t.wait_for("1 error in sysconf"))
+    // "1 error in /.../playground/sysconf.": the file whole, which the
+    // terminal may wrap at its 80th column
+    let s = t.wait_for("sysconf.");
+    let joined: String = s.lines().map(str::trim_end).collect();
+    let want = format!("1 error in {}.", pg.join("sysconf").display());
+    assert!(joined.contains(&want), "no {want:?} on the screen:\n{s}");
+    (line, s)
 }
