@@ -4,9 +4,11 @@
 #
 #   tools/server-check.sh
 #
-# It runs tools/classic-build.sh into a scratch prefix, then makes it a
-# server install: the game setgid `games`, the playground and its files
-# group-writable, sysconf's WIZARDS naming root, games and one scratch user.
+# It follows docs/SERVER.md into a scratch prefix, running every block the
+# guide marks `<!-- server-check: run -->` as it stands (the classic build,
+# the game setgid `games`, the playground and its files group-writable,
+# sysconf for a server), checks the result against what the guide
+# promises, then adds a scratch user to sysconf's WIZARDS.
 # Two scratch system users play it (created here, removed after): nhfwizard,
 # whom WIZARDS allows, and nhfplayer, an ordinary player.
 #
@@ -17,7 +19,10 @@
 # output; the same path as a FIFO must not be opened at all (opening one
 # blocks until a writer comes, so a game that opens it never returns).  That
 # the install really is setgid is checked too: nhfwizard cannot read the
-# file himself, yet his --arena on it reports its lines.
+# file himself, yet his --arena on it reports its lines.  And two games at
+# once, as dgamelaunch runs them (one shared user, -u NAME, two terminals):
+# each saved and restored at its turn, both in the logfile, the xlogfile
+# (with their rules) and the dump logs, the record whole, no lock left.
 #
 # Needs root (it creates users and sets the setgid bit), or sudo.
 set -euo pipefail
@@ -45,16 +50,44 @@ bad() {
     fail=1
 }
 
-# --- the classic build, installed as a server installs it -------------------
+# --- the classic build, installed as docs/SERVER.md says -----------------------
+# Every block the guide marks `<!-- server-check: run -->`, run as it stands
+# from the repository, with PREFIX the scratch prefix.
+guide=$repo/docs/SERVER.md
+steps=$scratch/server-md.sh
+awk '/<!-- server-check: run -->/ { want = 1; next }
+     want && /^```sh$/ { inblock = 1; next }
+     inblock && /^```$/ { inblock = 0; want = 0; next }
+     inblock { print }' "$guide" >"$steps"
+[ "$(grep -c . "$steps")" -ge 10 ] ||
+    { echo "server-check: docs/SERVER.md has no runnable install blocks" >&2; exit 1; }
 prefix=$scratch/install
-"$repo/tools/classic-build.sh" "$prefix"
+echo "server-check: docs/SERVER.md's steps, PREFIX=$prefix"
+(cd "$repo" && PREFIX=$prefix bash -euo pipefail "$steps") ||
+    { echo "server-check: docs/SERVER.md's steps failed" >&2; exit 1; }
 hack=$prefix/games/lib/nethackdir
 game=$hack/nethack
-chgrp -R games "$hack"
-chmod 2755 "$game"
-chmod 0775 "$hack" "$hack/save"
-chmod 0664 "$hack/record" "$hack/logfile" "$hack/xlogfile" "$hack/perm"
-chmod 0644 "$hack/sysconf"
+
+# What the guide promises of the install.
+perm_is() { # FILE MODE GROUP
+    local got
+    got=$(stat -c '%a %G' "$1")
+    [ "$got" = "$2 $3" ] || bad "$1 is $got, the guide says $2 $3"
+}
+perm_is "$game" 2755 games
+for d in "$hack" "$hack/save" "$hack/dumplog"; do
+    [ "$(stat -c %G "$d")" = games ] && [ $(( 0$(stat -c %a "$d") & 070 )) -eq $(( 070 )) ] ||
+        bad "$d is $(stat -c '%a %G' "$d"): the guide makes it writable by games"
+done
+for f in record logfile xlogfile perm; do perm_is "$hack/$f" 664 games; done
+perm_is "$hack/sysconf" 644 games
+[ "$(stat -c %U "$hack/sysconf")" = root ] || bad "sysconf is not root's"
+grep -qx 'WIZARDS=root' "$hack/sysconf" || bad "sysconf's WIZARDS is not root alone"
+grep -qx 'DUMPLOGFILE=dumplog/%n.%d.txt' "$hack/sysconf" || bad "sysconf writes no dump log"
+[ "$fail" -eq 0 ] || { echo "server-check: the install is not what docs/SERVER.md says" >&2; exit 1; }
+echo "server-check: ok: installed as docs/SERVER.md says"
+
+# The check's own wizard, besides the guide's root.
 sed -i 's/^WIZARDS=.*/WIZARDS=root games nhfwizard/' "$hack/sysconf"
 
 # --- two players -------------------------------------------------------------
@@ -144,3 +177,94 @@ refused "-D --fuzz=1,50 --fuzz-save" -D --fuzz=1,50 --fuzz-save
 
 [ "$fail" -eq 0 ] || { echo "server-check: failed" >&2; exit 1; }
 echo "server-check: ok: a player outside WIZARDS gets no file through the variant's options"
+
+# --- two players at once, as dgamelaunch starts them ---------------------------
+# One shared user (nhfplayer), two names (-u alice, -u bob), two terminals
+# (tmux sessions of a private server): both play a few turns at the same
+# time and save; both come back (each restores its own save) and quit.
+# Then every file of the playground must be whole and hold both games:
+# the saves while saved, the record, logfile and xlogfile (a line each,
+# naming its rules), a dump log each; and nothing left of a game in
+# progress: no level file, no lock.
+tmx() { tmux -L "nhfsc-$$" "$@"; }
+trap 'tmx kill-server 2>/dev/null || true; cleanup' EXIT
+opts='!autopickup,!legacy,!news,!splash_screen,time,pettype:none'
+opts+=',role:Valkyrie,race:human,gender:female,align:neutral'
+start_game() { # NAME
+    tmx new-session -d -s "$1" -x 80 -y 24 \
+        "cd / && setpriv --reuid=$(id -u nhfplayer) --regid=$(id -g nhfplayer) --init-groups \
+         env -i PATH=/usr/bin:/bin HOME=/ USER=nhfplayer LOGNAME=nhfplayer TERM=xterm \
+         NETHACKOPTIONS='$opts' '$game' -u $1; sleep 2"
+}
+screen_of() { tmx capture-pane -p -t "$1" 2>/dev/null || true; }
+wait_screen() { # NAME TEXT: until the screen shows TEXT (20 s)
+    local i
+    for i in $(seq 200); do
+        screen_of "$1" | grep -qF -- "$2" && return 0
+        sleep 0.1
+    done
+    bad "$1: no \"$2\" on the screen:"
+    screen_of "$1" | sed 's/^/    /' >&2
+    return 1
+}
+keys() { tmx send-keys -t "$@"; }
+settle() { # NAME: answer every --More-- (the welcome, a restore's)
+    local i
+    for i in $(seq 50); do
+        sleep 0.2
+        screen_of "$1" | grep -qF -- "--More--" || return 0
+        keys "$1" Enter
+    done
+}
+gone() { # NAME: until the game has ended and its session is gone
+    local i
+    for i in $(seq 200); do
+        tmx has-session -t "$1" 2>/dev/null || return 0
+        keys "$1" Enter 2>/dev/null || true
+        sleep 0.2
+    done
+    bad "$1: the game did not end"
+}
+uid=$(id -u nhfplayer)
+turn_of() { screen_of "$1" | grep -o 'T:[0-9]*' | tail -1; }
+for p in alice bob; do start_game "$p"; done
+for p in alice bob; do wait_screen "$p" "Dlvl:1" || exit 1; settle "$p"; done
+for n in 1 2 3; do for p in alice bob; do keys "$p" s; done; sleep 0.3; done
+declare -A saved_at
+for p in alice bob; do saved_at[$p]=$(turn_of "$p"); keys "$p" S; done
+for p in alice bob; do wait_screen "$p" "Really save?" && keys "$p" y; done
+for p in alice bob; do gone "$p"; done
+for p in alice bob; do
+    [ -s "$hack/save/${uid}$p.gz" ] || bad "no save of $p: $(ls "$hack/save")"
+done
+for p in alice bob; do start_game "$p"; done
+for p in alice bob; do wait_screen "$p" "Restoring save file" && keys "$p" Enter; done
+for p in alice bob; do
+    wait_screen "$p" "Dlvl:1" || exit 1
+    settle "$p"
+    [ "$(turn_of "$p")" = "${saved_at[$p]}" ] && [ "${saved_at[$p]}" != "T:1" ] ||
+        bad "$p's restored game is at $(turn_of "$p"), saved at ${saved_at[$p]}"
+    keys "$p" '#quit' Enter
+done
+for p in alice bob; do wait_screen "$p" "Really quit?" && keys "$p" y; done
+for p in alice bob; do wait_screen "$p" "identified?" && keys "$p" q; done
+for p in alice bob; do gone "$p"; done
+for p in alice bob; do
+    grep -q "name=$p" "$hack/xlogfile" || bad "the xlogfile has no game of $p"
+    grep "name=$p" "$hack/xlogfile" | grep -q "flankcode=nf-proposal-100-a1-r0" ||
+        bad "$p's xlogfile line names no rules"
+    grep -q " $p[,-]" "$hack/logfile" || bad "the logfile has no game of $p"
+    ls "$hack/dumplog/$p".*.txt >/dev/null 2>&1 || bad "no dump log of $p"
+    [ ! -e "$hack/save/${uid}$p.gz" ] || bad "$p's save is still there after the restore"
+done
+# The record keeps scored games only (sysconf POINTSMIN, at least 1 point;
+# games of a few turns score 0): it must still be whole, every line a
+# score line, and where NetHack keeps it.
+perm_is "$hack/record" 664 games
+if [ -s "$hack/record" ]; then
+    awk 'NF < 16 { exit 1 }' "$hack/record" || bad "the record holds a broken line"
+fi
+left=$(cd "$hack" && ls | grep -E '^[0-9]+[a-z]+\.[0-9]+$|_lock$|\.lock$' || true)
+[ -z "$left" ] || bad "a game in progress left files behind: $left"
+[ "$fail" -eq 0 ] || { echo "server-check: failed" >&2; exit 1; }
+echo "server-check: ok: two players at once: each save restored at its turn; logfile, xlogfile and dump logs hold both games, the record whole; no lock left"
