@@ -234,3 +234,39 @@ fn the_arena_is_for_debug_mode_only() {
         String::from_utf8_lossy(&out.stderr)
     );
 }
+
+/// A sysconf the game refuses, for a game run with no terminal (standard
+/// input at its end, as the arena driver runs it): the game names the file
+/// and the line and exits, instead of waiting at "Hit return to continue:"
+/// for an answer that cannot come (it spun there until the driver killed
+/// it after 60 s). `timeout` only bounds the test if that comes back.
+#[test]
+fn a_bad_sysconf_value_fails_the_arena_at_once() {
+    let scratch = Scratch::new("arena-game-sysconf");
+    let pg = scratch.path().join("playground");
+    common::playground_with(Path::new(GAME), &pg, "FLANKING_RANGED", "yes");
+    let scenario = repo().join("arena/jackals-corridor.arena");
+    let out = Command::new("timeout")
+        .arg("60")
+        .arg(GAME)
+        .env("NETHACK_FLANKING_PLAYGROUND", &pg)
+        .env_remove("NETHACKOPTIONS")
+        .arg("--arena")
+        .arg(&scenario)
+        .arg("--arena-seed=1")
+        .stdin(Stdio::null())
+        .output()
+        .expect("run the game");
+    let text = format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_ne!(out.status.code(), Some(124), "the game waited:\n{text}");
+    assert!(!out.status.success(), "{text}");
+    let joined: String = text.lines().map(str::trim_end).collect();
+    assert!(
+        joined.contains(&format!("1 error in {}.", pg.join("sysconf").display())),
+        "{text}"
+    );
+}

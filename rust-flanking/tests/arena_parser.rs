@@ -81,6 +81,18 @@ fn header_errors_name_their_line() {
         (8, "compare: FLANKING", "bad setting `FLANKING`"),
         (8, "compare: flanking=1", "bad setting `flanking=1`"),
         (8, "compare: FLANKING=0 |", "an empty setting"),
+        (
+            8,
+            "compare: FLANKING_RULES=bogus",
+            "bad setting `FLANKING_RULES=bogus`: unknown rule set `bogus`",
+        ),
+        (
+            8,
+            "compare: FLANKING=1001",
+            "FLANKING is a percent, 0 to 1000",
+        ),
+        (8, "compare: FLANKING_AI=yes", "FLANKING_AI is 0 or 1"),
+        (8, "compare: FLANKING_RANGED=2", "FLANKING_RANGED is 0 or 1"),
         (9, "monster jj: jackal", "`monster jj`: one map letter"),
         (9, "monster j:", "`monster j` names no species"),
         (

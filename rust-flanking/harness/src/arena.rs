@@ -126,6 +126,27 @@ fn every_rule_set(pairs: Vec<(String, String)>) -> Vec<Setting> {
         .collect()
 }
 
+/// What is wrong with the value of a flanking setting the game would refuse
+/// at its sysconf (before a trial is played: a refused setting would only
+/// fail every trial), or `None`. Other sysconf keys are the game's to judge.
+fn flanking_value(key: &str, value: &str) -> Option<String> {
+    let max = flank_rules::sys::FLANK_PERCENT_MAX as u32;
+    match key {
+        "FLANKING" => match value.parse::<u32>() {
+            Ok(p) if p <= max && !value.starts_with('+') => None,
+            _ => Some(format!("FLANKING is a percent, 0 to {max}")),
+        },
+        "FLANKING_RULES" if value == "*" => None,
+        "FLANKING_RULES" => flank_rules::facing::RuleSet::parse(value)
+            .err()
+            .map(|e| e.to_string()),
+        "FLANKING_AI" | "FLANKING_RANGED" => {
+            (!matches!(value, "0" | "1")).then(|| format!("{key} is 0 or 1"))
+        }
+        _ => None,
+    }
+}
+
 fn known_glyph(c: char) -> bool {
     c.is_ascii_alphabetic() || ".#-| +}^0@'>*".contains(c)
 }
@@ -259,6 +280,9 @@ impl Scenario {
                                     lineno,
                                     format!("bad setting `{word}`: sysconf KEY=VALUE, like FLANKING=100"),
                                 ));
+                            }
+                            if let Some(why) = flanking_value(k, v) {
+                                return Err(err(lineno, format!("bad setting `{word}`: {why}")));
                             }
                             pairs.push((k.to_string(), v.to_string()));
                         }
