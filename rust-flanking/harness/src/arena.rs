@@ -130,7 +130,7 @@ fn every_rule_set(pairs: Vec<(String, String)>) -> Vec<Setting> {
 /// at its sysconf (before a trial is played: a refused setting would only
 /// fail every trial), or `None`. Other sysconf keys are the game's to judge.
 fn flanking_value(key: &str, value: &str) -> Option<String> {
-    let max = flank_rules::sys::FLANK_PERCENT_MAX as u32;
+    let max = flank_rules::sys::FLANK_PERCENT_MAX;
     match key {
         "FLANKING" => match value.parse::<u32>() {
             Ok(p) if p <= max && !value.starts_with('+') => None,
