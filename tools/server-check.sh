@@ -196,7 +196,7 @@ start_game() { # NAME
          env -i PATH=/usr/bin:/bin HOME=/ USER=nhfplayer LOGNAME=nhfplayer TERM=xterm \
          NETHACKOPTIONS='$opts' '$game' -u $1; sleep 2"
 }
-screen_of() { tmx capture-pane -p -t "$1" 2>/dev/null || true; }
+screen_of() { tmx capture-pane -J -p -t "$1" 2>/dev/null || true; }
 wait_screen() { # NAME TEXT: until the screen shows TEXT (20 s)
     local i
     for i in $(seq 200); do
@@ -257,6 +257,29 @@ for p in alice bob; do
     ls "$hack/dumplog/$p".*.txt >/dev/null 2>&1 || bad "no dump log of $p"
     [ ! -e "$hack/save/${uid}$p.gz" ] || bad "$p's save is still there after the restore"
 done
+# --- a save/ the games group cannot write: the save fails, nothing is lost ----
+# (a full disk looks the same to the game: the save file cannot be made)
+chmod 0555 "$hack/save"
+start_game carol
+wait_screen carol "Dlvl:1" || exit 1
+settle carol
+keys carol s
+keys carol S
+wait_screen carol "Really save?" && keys carol y
+# (named as NetHack names it, in the playground)
+wait_screen carol "Cannot open save file save/${uid}carol." ||
+    bad "a save into a save/ the game cannot write: no message naming the file"
+settle carol
+wait_screen carol "Dlvl:1" || bad "the game did not go on after a failed save"
+chmod 0775 "$hack/save"
+keys carol S
+wait_screen carol "Really save?" && keys carol y
+gone carol
+[ -s "$hack/save/${uid}carol.gz" ] || bad "carol's save, once save/ was writable again, is not there"
+rm -f "$hack/save/${uid}carol.gz"
+[ "$fail" -eq 0 ] || { echo "server-check: failed" >&2; exit 1; }
+echo "server-check: ok: a save/ the game cannot write: the save fails naming the file, the game goes on and saves later"
+
 # The record keeps scored games only (sysconf POINTSMIN, at least 1 point;
 # games of a few turns score 0): it must still be whole, every line a
 # score line, and where NetHack keeps it.
