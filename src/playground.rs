@@ -128,24 +128,33 @@ impl Playground {
 
     /// Creates what is missing and refreshes this build's data files. The
     /// player's own files (sysconf, scores, logs, saves) are never rewritten.
+    /// An error names the file or directory it came from.
     pub fn ensure(&self) -> io::Result<()> {
-        fs::create_dir_all(self.dir.join("save"))?;
-        fs::create_dir_all(self.dir.join(DUMPLOG_DIR))?;
+        let at = |path: &Path| {
+            let path = path.to_path_buf();
+            move |e: io::Error| io::Error::new(e.kind(), format!("{}: {e}", path.display()))
+        };
+        for dir in ["save", DUMPLOG_DIR] {
+            let path = self.dir.join(dir);
+            fs::create_dir_all(&path).map_err(at(&path))?;
+        }
         for (name, bytes) in DATA {
             let path = self.dir.join(name);
             if fs::read(&path).map(|old| old != *bytes).unwrap_or(true) {
-                write_atomically(&path, bytes)?;
+                write_atomically(&path, bytes).map_err(at(&path))?;
             }
         }
         let sysconf = self.dir.join("sysconf");
         if !sysconf.exists() {
-            write_atomically(&sysconf, initial_sysconf().as_bytes())?;
+            write_atomically(&sysconf, initial_sysconf().as_bytes()).map_err(at(&sysconf))?;
         }
         for name in SCORE_FILES {
+            let path = self.dir.join(name);
             fs::OpenOptions::new()
                 .create(true)
                 .append(true)
-                .open(self.dir.join(name))?;
+                .open(&path)
+                .map_err(at(&path))?;
         }
         Ok(())
     }

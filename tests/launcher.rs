@@ -212,3 +212,24 @@ fn keep_engine_names_every_function_of_the_header() {
          missing {missing:?}, not in the header {extra:?}"
     );
 }
+
+/// A playground the launcher cannot set up (here, a directory where the
+/// record file must be: root, who runs the tests, may write anywhere else)
+/// stops it with an error naming that file, before any game starts.
+#[test]
+fn a_playground_it_cannot_set_up_is_named_to_the_file() {
+    let scratch = Scratch::new("launcher-bad-playground");
+    let pg = scratch.path().join("playground");
+    std::fs::create_dir_all(pg.join("record")).unwrap();
+    let out = run(&pg, &["--version"]);
+    let text = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success(), "{out:?}");
+    assert!(
+        text.contains(&format!(
+            "cannot set up the playground {}: {}:",
+            pg.display(),
+            pg.join("record").display()
+        )),
+        "{text}"
+    );
+}
