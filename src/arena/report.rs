@@ -383,8 +383,17 @@ fn pick_sentence(p: &Pick) -> String {
 
 /// `` `dnd` +50.0 pp [...] against +10.0 pp [...] ``
 fn against_sentence(a: &Against) -> String {
+    // "Worse than the open" when the rule helps the hero in the open: the
+    // choke point is not more dangerous than without flanking, it only
+    // loses the rule's help; say so, or the verdict reads as a danger.
+    let helps_in_the_open = if a.worse && a.open.is_known() && a.open.hi < 0.0 {
+        " (it helps the hero in the open and not at the choke point; the choke point is no \
+         more dangerous than without flanking)"
+    } else {
+        ""
+    };
     format!(
-        "`{}` {} against {}",
+        "`{}` {} against {}{helps_in_the_open}",
         a.rule,
         diff(Some(a.choke), 100.0, 1, " pp"),
         diff(Some(a.open), 100.0, 1, " pp"),
@@ -729,6 +738,35 @@ mod tests {
         )]);
         assert!(markdown(&r, &meta)
             .contains("## The field, side by side\n\nNo scenario of this run compares rule sets"));
+    }
+
+    #[test]
+    fn worse_at_the_choke_point_says_when_the_rule_only_stops_helping() {
+        use crate::arena::field::Against;
+        use crate::arena::stats::Interval;
+        let iv = |est: f64, lo: f64, hi: f64| Interval { est, lo, hi };
+        // tactics: no change in the corridor, the hero helped in the open
+        let helps = Against {
+            rule: "tactics",
+            choke: iv(0.0, -0.004, 0.004),
+            open: iv(-0.184, -0.208, -0.159),
+            worse: true,
+        };
+        assert!(against_sentence(&helps).contains("it helps the hero in the open"));
+        // a rule that is harsher in the corridor than in the open, where it
+        // also harms: no such words
+        let harms = Against {
+            rule: "dnd",
+            choke: iv(0.2, 0.15, 0.25),
+            open: iv(0.05, 0.01, 0.09),
+            worse: true,
+        };
+        assert!(!against_sentence(&harms).contains("helps the hero"));
+        let not_worse = Against {
+            worse: false,
+            ..helps
+        };
+        assert!(!against_sentence(&not_worse).contains("helps the hero"));
     }
 
     #[test]
