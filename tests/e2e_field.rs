@@ -41,7 +41,32 @@ fn two_jackals_across_the_hero_flank_it_under_nerfhack() {
     t.wait_message("FLANKING_RULES=nerfhack.");
     t.settle();
 
-    // Jackals next to the hero until two stand across it from each other.
+    // A level where the hero stands in the open, floor all round (a hero
+    // against a wall has squares no jackal can take), then jackals next
+    // to it until two stand across it from each other: ^G puts each on a
+    // free square next to the hero, so the eighth fills the last of them.
+    t.wizard_spot(|rows, (hx, hy)| {
+        (0..8)
+            .map(|d| {
+                [
+                    (-1, 0),
+                    (-1, -1),
+                    (0, -1),
+                    (1, -1),
+                    (1, 0),
+                    (1, 1),
+                    (0, 1),
+                    (-1, 1),
+                ][d]
+            })
+            .all(|(dx, dy)| {
+                // floor, maybe with an object on it: no wall, door, rock,
+                // water, corridor or creature
+                let c = at(rows, hx + dx, hy + dy);
+                !c.is_alphabetic() && !matches!(c, '-' | '|' | '+' | ' ' | '#' | '@' | '}' | '{')
+            })
+            .then_some(())
+    });
     let mut across = None;
     for _ in 0..10 {
         t.wizard_create("jackal");
