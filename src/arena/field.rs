@@ -466,11 +466,11 @@ pub(crate) mod tests {
         assert_eq!(fields(&run(vec![plain, sc])).len(), 1);
     }
 
-    #[test]
-    fn the_harshest_rule_in_the_open_rises_most_ties_broken_by_hp() {
-        // Deaths per 100 seeds: off 5; proposal 10, implicit 30, dnd 30
-        // (more HP lost), opposite 8, tactics 12, nerfhack 6, silq 7.
-        let open = field_scenario(
+    /// The open of the harshest-rule test (and the report's): deaths per
+    /// 100 seeds off 5, FLANKING_AI=0 40; proposal 10, implicit 30, dnd 30
+    /// (more HP lost), opposite 8, tactics 12, nerfhack 6, silq 7.
+    pub(crate) fn open_example() -> ScenarioRun {
+        field_scenario(
             OPEN,
             Some((40, 0)),
             &[
@@ -483,7 +483,33 @@ pub(crate) mod tests {
                 (6, 0),
                 (7, 0),
             ],
-        );
+        )
+    }
+
+    /// The corridor of the worse-than-the-open test (and the report's):
+    /// deaths off 10; proposal 20, dnd 70, nerfhack 55; the rest 10.
+    pub(crate) fn corridor_example() -> ScenarioRun {
+        field_scenario(
+            CHOKE,
+            None,
+            &[
+                (10, 0),
+                (20, 0),
+                (10, 0),
+                (70, 0),
+                (10, 0),
+                (10, 0),
+                (55, 0),
+                (10, 0),
+            ],
+        )
+    }
+
+    #[test]
+    fn the_harshest_rule_in_the_open_rises_most_ties_broken_by_hp() {
+        // Deaths per 100 seeds: off 5; proposal 10, implicit 30, dnd 30
+        // (more HP lost), opposite 8, tactics 12, nerfhack 6, silq 7.
+        let open = open_example();
         let f = facts(&run(vec![open]));
         let h = f.harshest_open.unwrap();
         assert_eq!(h.scenario, OPEN);
@@ -565,20 +591,7 @@ pub(crate) mod tests {
                 (20, 0),
             ],
         );
-        let choke = field_scenario(
-            CHOKE,
-            None,
-            &[
-                (10, 0),
-                (20, 0),
-                (10, 0),
-                (70, 0),
-                (10, 0),
-                (10, 0),
-                (55, 0),
-                (10, 0),
-            ],
-        );
+        let choke = corridor_example();
         let f = facts(&run(vec![choke, open]));
         let a = f.choke_against_open.unwrap();
         assert_eq!(

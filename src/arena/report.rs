@@ -606,7 +606,7 @@ mod tests {
 
     #[test]
     fn the_field_comes_between_the_paired_section_and_the_scenarios() {
-        use crate::arena::field::tests::{field_scenario, run, scenario};
+        use crate::arena::field::tests::{corridor_example, open_example, run, scenario};
         let meta = Meta {
             command: "arena".into(),
             started: UNIX_EPOCH,
@@ -619,34 +619,8 @@ mod tests {
         };
         let r = run(vec![
             scenario("plain", "FLANKING=0 | FLANKING=100", &[(0, 0), (5, 0)]),
-            field_scenario(
-                "jackals-open",
-                Some((40, 0)),
-                &[
-                    (5, 0),
-                    (10, 0),
-                    (30, 0),
-                    (30, 2),
-                    (8, 0),
-                    (12, 0),
-                    (6, 0),
-                    (7, 0),
-                ],
-            ),
-            field_scenario(
-                "jackals-corridor",
-                None,
-                &[
-                    (10, 0),
-                    (20, 0),
-                    (10, 0),
-                    (70, 0),
-                    (10, 0),
-                    (10, 0),
-                    (55, 0),
-                    (10, 0),
-                ],
-            ),
+            open_example(),
+            corridor_example(),
         ]);
         let md = markdown(&r, &meta);
         let at = |s: &str| md.find(s).unwrap_or_else(|| panic!("no {s:?} in\n{md}"));
@@ -712,20 +686,7 @@ mod tests {
 
         // A run of the choke point alone: its table and the gentlest rule,
         // no sentence that needs the open.
-        let r = run(vec![field_scenario(
-            "jackals-corridor",
-            None,
-            &[
-                (10, 0),
-                (20, 0),
-                (10, 0),
-                (70, 0),
-                (10, 0),
-                (10, 0),
-                (55, 0),
-                (10, 0),
-            ],
-        )]);
+        let r = run(vec![corridor_example()]);
         let md = markdown(&r, &meta);
         assert!(md.contains("**Gentlest at the choke point**"));
         assert!(!md.contains("**Harshest in the open**"));
