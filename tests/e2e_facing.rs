@@ -146,23 +146,11 @@ fn a_rogue_strikes_a_sleeping_jackal_from_behind_under_dnd() {
                 .map(|w| w.trim_end().trim_end_matches('.').to_string())
         })
         .unwrap_or_else(|| panic!("#flanking names no facing of the hero:\n{shown}"));
-    t.keys(&["C-x"]);
-    t.wait_for("attributes:");
-    let mut seen = t.settle();
-    for _ in 0..4 {
-        if seen.contains("You are facing") {
-            break;
-        }
-        t.keys(&[">"]); // ^X's window is a menu of pages: the next one
-        std::thread::sleep(std::time::Duration::from_millis(300));
-        seen = t.screen().unwrap_or_default();
-    }
+    let seen = t.attribute_pages().concat();
     assert!(
         seen.contains(&format!("You are facing {name}.")),
         "^X should say the hero faces {name}:\n{seen}"
     );
-    t.keys(&["Escape"]);
-    t.settle();
 
     // The blow, from the rear: a Rogue's backstab.
     t.keys(&["F", key(jx - target.0, jy - target.1)]);

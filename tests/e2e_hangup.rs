@@ -19,24 +19,7 @@ const GAME: &str = env!("CARGO_BIN_EXE_nethack-flanking");
 /// The way `^X` says the hero faces ("You are facing north."), read from
 /// its pages (a menu; `>` turns to the next).
 fn facing(t: &Tmux) -> String {
-    t.keys(&["C-x"]);
-    let mut last = t.wait_for("attributes:");
-    let mut seen = last.clone();
-    for _ in 0..6 {
-        if seen.contains("You are facing") {
-            break;
-        }
-        t.keys(&[">"]);
-        std::thread::sleep(Duration::from_millis(300));
-        let page = t.screen().unwrap_or_default();
-        if page == last {
-            break;
-        }
-        seen.push_str(&page);
-        last = page;
-    }
-    t.keys(&["Escape"]);
-    t.settle();
+    let seen = t.attribute_pages().concat();
     seen.lines()
         .find_map(|l| {
             let i = l.find("You are facing ")?;

@@ -218,6 +218,26 @@ impl Tmux {
         }
     }
 
+    /// Every page of `^X`'s window (a menu of pages; `>` turns to the
+    /// next, and the last stays), read in order; the window is closed and
+    /// the screen settled after.
+    pub fn attribute_pages(&self) -> Vec<String> {
+        self.keys(&["C-x"]);
+        let mut pages = vec![self.wait_for("attributes:")];
+        for _ in 0..6 {
+            self.keys(&[">"]);
+            std::thread::sleep(Duration::from_millis(300));
+            let page = self.screen().unwrap_or_default();
+            if pages.last() == Some(&page) {
+                break;
+            }
+            pages.push(page);
+        }
+        self.keys(&["Escape"]);
+        self.settle();
+        pages
+    }
+
     /// Waits until the game has ended and its session is gone.
     pub fn wait_exit(&self) {
         let start = Instant::now();
