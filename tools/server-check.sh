@@ -23,6 +23,10 @@
 # once, as dgamelaunch runs them (one shared user, -u NAME, two terminals):
 # each saved and restored at its turn, both in the logfile, the xlogfile
 # (with their rules) and the dump logs, the record whole, no lock left.
+# And the playground's files as a wrong owner or a full disk leave them: a
+# save/ the game cannot write (the save fails naming the file, the game goes
+# on) and a record it cannot write (a scored game is kept in the logfile,
+# the xlogfile and its dump log).
 #
 # Needs root (it creates users and sets the setgid bit), or sudo.
 set -euo pipefail
@@ -190,11 +194,11 @@ tmx() { tmux -L "nhfsc-$$" "$@"; }
 trap 'tmx kill-server 2>/dev/null || true; cleanup' EXIT
 opts='!autopickup,!legacy,!news,!splash_screen,time,pettype:none'
 opts+=',role:Valkyrie,race:human,gender:female,align:neutral'
-start_game() { # NAME
+start_game() { # NAME [PET]: PET a pettype (none by default)
     tmx new-session -d -s "$1" -x 80 -y 24 \
         "cd / && setpriv --reuid=$(id -u nhfplayer) --regid=$(id -g nhfplayer) --init-groups \
          env -i PATH=/usr/bin:/bin HOME=/ USER=nhfplayer LOGNAME=nhfplayer TERM=xterm \
-         NETHACKOPTIONS='$opts' '$game' -u $1; sleep 2"
+         NETHACKOPTIONS='${opts/pettype:none/pettype:${2:-none}}' '$game' -u $1; sleep 5"
 }
 screen_of() { tmx capture-pane -J -p -t "$1" 2>/dev/null || true; }
 wait_screen() { # NAME TEXT: until the screen shows TEXT (20 s)
@@ -279,6 +283,58 @@ gone carol
 rm -f "$hack/save/${uid}carol.gz"
 [ "$fail" -eq 0 ] || { echo "server-check: failed" >&2; exit 1; }
 echo "server-check: ok: a save/ the game cannot write: the save fails naming the file, the game goes on and saves later"
+
+# --- a record the games group cannot write: the score is still kept ----------
+# A game that scores: dave climbs the up stairs of level 1, where every game
+# begins, at his first move, with his kitten beside him (a pet that leaves
+# with the hero adds its hit points to the score), so he has points enough
+# for the record (POINTSMIN).  With the record not writable by the games
+# group, NetHack warns at the start ("cannot write scoreboard file") and says
+# "Cannot open file record.  Is NetHack installed correctly?" at the end
+# (its lock_file() opens the record to write), after it has written the
+# logfile and the xlogfile: the game is in both, with its points, its dump
+# log is written, the record is as it was and its lock is gone.  Then the
+# same game by erin, the record writable again, is in the record.
+escape() { # NAME [WARNING]: a game that escapes the dungeon with its kitten,
+    # at turn 1; WARNING, what the game must say before it starts
+    start_game "$1" cat
+    if [ -n "${2:-}" ]; then
+        wait_screen "$1" "$2" && keys "$1" Enter
+    fi
+    wait_screen "$1" "Dlvl:1" || exit 1
+    settle "$1"
+    keys "$1" '<'
+    wait_screen "$1" "Still climb?" && keys "$1" y
+    # then Enter: "n" to every question of the game's end ("q" would
+    # silence the rest, the record's message too) and through the --More--s
+}
+chmod 0644 "$hack/record"
+record_was=$(md5sum <"$hack/record")
+escape dave "Warning: cannot write scoreboard file 'record'"
+said=
+for i in $(seq 50); do # through the --More--s of the game's end
+    screen_of dave | grep -qF "Cannot open file record.  Is NetHack installed correctly?" && { said=1; break; }
+    tmx has-session -t dave 2>/dev/null || break
+    keys dave Enter 2>/dev/null || true
+    sleep 0.2
+done
+[ -n "$said" ] || bad "a record the games group cannot write: no \"Cannot open file record\" at the end"
+gone dave
+line=$(grep "name=dave" "$hack/xlogfile" || true)
+points=$(printf '%s\n' "$line" | tr '\t' '\n' | sed -n 's/^points=//p')
+[ -n "$line" ] && [ "${points:-0}" -gt 0 ] ||
+    bad "dave's scored game is not in the xlogfile with its points: '$line'"
+printf '%s\n' "$line" | grep -q "death=escaped" || bad "dave's xlogfile line: '$line'"
+grep -q " dave[,-]" "$hack/logfile" || bad "the logfile has no game of dave"
+ls "$hack/dumplog/dave".*.txt >/dev/null 2>&1 || bad "no dump log of dave"
+[ "$(md5sum <"$hack/record")" = "$record_was" ] || bad "the record changed though it could not be written"
+[ ! -e "$hack/record_lock" ] || bad "the record's lock is left behind"
+chmod 0664 "$hack/record"
+escape erin
+gone erin
+grep -q " erin[,-]" "$hack/record" || bad "erin's scored game, the record writable, is not in it"
+[ "$fail" -eq 0 ] || { echo "server-check: failed" >&2; exit 1; }
+echo "server-check: ok: a record the game cannot write: named at the start and at the end, the game ($points points) kept in the logfile, xlogfile and dump log; written again, the record takes the next"
 
 # The record keeps scored games only (sysconf POINTSMIN, at least 1 point;
 # games of a few turns score 0): it must still be whole, every line a
