@@ -40,8 +40,13 @@ extern "C" {
    _HERO_HOBBLED), flank_rules_info() and flank_rules_outflanker() say what
    a rule set reads and who flanks by nature under it, and
    FLANK_MAX_FACING_HALF_POINTS is 60; a fixture is a struct
-   flank_fixture_v4. */
-#define FLANK_ABI_VERSION 8
+   flank_fixture_v4.
+   9: a planner weighs where its target is going: struct flank_plan_target's
+   last byte (reserved, 0, before) is its heading, FLANK_DIR_* or
+   FLANK_PLAN_NONE, and a square ahead of a moving target is worth more
+   than any bonus; struct flank_move_fixture's last byte likewise is the
+   `heading:` of a movement fixture. */
+#define FLANK_ABI_VERSION 9
 
 /*
  * Directions, numbered as NetHack's xdir[]/ydir[]: clockwise, screen
@@ -151,7 +156,9 @@ struct flank_detail {
                                       a candidate that holds a creature, no
                                       creature on from, FLANK_FI_ROGUE set,
                                       flags outside FLANK_PL_ALL, a
-                                      reserved byte not 0 */
+                                      reserved byte not 0, a heading
+                                      outside 0..7 and not
+                                      FLANK_PLAN_NONE */
 /* ABI version 4 (threats from range): */
 #define FLANK_E_RANGED (-13)       /* a struct flank_ranged line: creature
                                       bits as for a square, FLANK_SQ_BLOCKED,
@@ -437,7 +444,13 @@ struct flank_plan_target {
                            square holds no creature */
     uint8_t chosen;     /* vanilla's square, FLANK_DIR_* when it is next to
                            this target, else FLANK_PLAN_NONE */
-    uint8_t reserved;   /* must be 0 */
+    uint8_t heading;    /* ABI 9: where the target is going, FLANK_DIR_*: it
+                           stepped that way on its last move (the hero:
+                           u.umoved, from u.ux0,u.uy0); FLANK_PLAN_NONE when
+                           it did not step or is not known to.  The squares
+                           in that direction and the two beside it are
+                           ahead of it: standing there blocks its way, and
+                           a planner prefers a square ahead to any bonus */
 };
 
 /* Facts about the mover, for hanging back (struct flank_plan_input). */
@@ -910,7 +923,9 @@ struct flank_move_fixture {
     uint8_t facing;   /* `facing:`, the hero's FLANK_DIR_*, or
                          FLANK_FX_UNSET when not given */
     uint8_t nexpect;  /* turns in expect[], 1..FLANK_MV_MAX_TURNS */
-    uint8_t reserved; /* always 0 */
+    uint8_t heading;  /* ABI 9: `heading:`, the direction of the hero's last
+                         step (FLANK_DIR_*), or FLANK_FX_UNSET when not
+                         given: the hero did not move */
     uint8_t expect[FLANK_MV_MAX_TURNS]; /* FLANK_MV_MOVE, ... per turn */
 };
 

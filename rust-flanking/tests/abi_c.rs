@@ -235,7 +235,7 @@ fn c_program_scores_every_fixture_and_rejects_every_invalid_input() {
         offset_of!(flank_plan_target, from),
         offset_of!(flank_plan_target, candidates),
         offset_of!(flank_plan_target, chosen),
-        offset_of!(flank_plan_target, reserved),
+        offset_of!(flank_plan_target, heading),
         size_of::<flank_plan_result>(),
         offset_of!(flank_plan_result, action),
         offset_of!(flank_plan_result, target),

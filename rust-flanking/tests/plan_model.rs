@@ -75,7 +75,7 @@ fn model_check(p: &flank_plan_input) -> Result<(), i32> {
         return refuse;
     }
     for t in &p.target[..usize::from(p.ntargets)] {
-        if t.reserved != 0 {
+        if t.heading > 8 {
             return refuse;
         }
         if bit(t.in_.flags, FLANK_FI_ROGUE) {
@@ -123,9 +123,21 @@ fn model_check(p: &flank_plan_input) -> Result<(), i32> {
     Ok(())
 }
 
-/// A square's worth: (to-hit half points, damage percent, flat damage),
-/// compared in that order.
-type Worth = (u8, u16, i16);
+/// A square's worth: (ahead of the target, to-hit half points, damage
+/// percent, flat damage), compared in that order.
+type Worth = (bool, u8, u16, i16);
+
+/// Square `d` is ahead of a target heading `h` when it lies less than 90
+/// degrees off that heading: their offsets' dot product is positive.
+fn ahead_of(h: u8, d: u8) -> bool {
+    const XDIR: [i32; 8] = [-1, -1, 0, 1, 1, 1, 0, -1];
+    const YDIR: [i32; 8] = [0, -1, -1, -1, 0, 1, 1, 1];
+    if h >= NONE {
+        return false;
+    }
+    let (h, d) = (usize::from(h), usize::from(d));
+    XDIR[h] * XDIR[d] + YDIR[h] * YDIR[d] > 0
+}
 
 /// The mover as its target sees it: a hostile monster when the target is
 /// the hero or a pet, else (a monster) the hero's pet.
@@ -149,6 +161,7 @@ fn worth_from(t: &flank_plan_target, d: u8) -> Worth {
     let flags = f.flags | FLANK_FI_MELEE as u8;
     let o = model::facing_eval(&square, f.n.defender, d, f.facing, flags, f.rules);
     (
+        ahead_of(t.heading, d),
         o.arc_half_points + o.zone_half_points,
         o.damage_percent,
         o.damage_flat,
@@ -180,9 +193,9 @@ fn model_plan(p: &flank_plan_input) -> Result<Decision, i32> {
             }
         }
     }
-    let vanilla_worth = vanilla.unwrap_or((0, 100, 0));
+    let vanilla_worth = vanilla.unwrap_or((false, 0, 100, 0));
     let vanilla_half = match vanilla {
-        Some(w) => w.0,
+        Some(w) => w.1,
         None => 0,
     };
 
@@ -213,7 +226,7 @@ fn model_plan(p: &flank_plan_input) -> Result<Decision, i32> {
         if w > vanilla_worth {
             decision.action = Action::Move { target: i, dir: d };
             decision.why = Why::Better;
-            decision.half_points = w.0;
+            decision.half_points = w.1;
         }
     }
 
@@ -406,7 +419,7 @@ fn hero(square: [u16; 8], from: u8, candidates: &[u8], chosen: u8) -> flank_plan
         from,
         candidates: candidates.iter().fold(0, |m, &d| m | 1 << d),
         chosen,
-        reserved: 0,
+        heading: NONE,
     }
 }
 
@@ -784,7 +797,7 @@ fn the_ignored_fields_are_ignored() {
     p.target[0].in_.n.attack_dir = 200;
     p.target[0].in_.flags = FLANK_FI_MELEE as u8;
     p.ntargets = 1;
-    p.target[1].reserved = 7;
+    p.target[1].heading = 200;
     p.target[2].in_.n.square[0] = 0xFFFF;
     p.target[3].in_.rules = 99;
     p.ally_speed[5] = 0;
@@ -837,8 +850,8 @@ fn every_error_has_its_code() {
     }
     add("plan reserved", &|p| p.reserved = 1, FLANK_E_PLAN);
     add(
-        "target reserved",
-        &|p| p.target[0].reserved = 1,
+        "target heading",
+        &|p| p.target[0].heading = 9,
         FLANK_E_PLAN,
     );
     add("from 9", &|p| p.target[0].from = 9, FLANK_E_PLAN);

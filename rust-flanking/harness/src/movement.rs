@@ -131,6 +131,9 @@ pub struct MoveFixture {
     pub rules: RuleSet,
     /// `facing:`, the hero's facing, if given.
     pub facing: Option<u8>,
+    /// `heading:`, the direction of the hero's last step, if given (the
+    /// hero moved; without it she did not).
+    pub heading: Option<u8>,
     /// `mover:`, its map letter.
     pub mover: char,
     /// `runs:`.
@@ -161,6 +164,8 @@ pub enum MoveErrorKind {
     BadRules(String),
     /// A bad `facing:`.
     BadFacing(String),
+    /// A bad `heading:`.
+    BadHeading(String),
     /// `mover:` is not one letter.
     BadMover(String),
     /// `runs:` is not 1..=MAX_RUNS.
@@ -207,12 +212,16 @@ impl fmt::Display for MoveErrorKind {
             BadLayout(e) => write!(f, "{e}"),
             UnknownKey(k) => write!(
                 f,
-                "unknown key `{k}` (keys: name, rules, facing, mover, runs, expect, creature <letter>)"
+                "unknown key `{k}` (keys: name, rules, facing, heading, mover, runs, expect, creature <letter>)"
             ),
             BadRules(why) => write!(f, "{why}"),
             BadFacing(v) => write!(
                 f,
                 "bad facing `{v}`: the hero's facing is one of n ne e se s sw w nw"
+            ),
+            BadHeading(v) => write!(
+                f,
+                "bad heading `{v}`: the direction of the hero's last step is one of n ne e se s sw w nw"
             ),
             BadMover(v) => write!(f, "bad mover `{v}`: one map letter"),
             BadRuns(v) => write!(f, "bad runs `{v}`: a whole number 1..{MAX_RUNS}"),
@@ -310,6 +319,7 @@ impl MoveFixture {
         let mut name = None;
         let mut rules = RuleSet::PROPOSAL;
         let mut facing = None;
+        let mut heading = None;
         let mut mover: Option<(char, usize)> = None;
         let mut runs = DEFAULT_RUNS;
         let mut expect: Option<(Vec<Expect>, usize)> = None;
@@ -331,6 +341,10 @@ impl MoveFixture {
                 (Some("facing"), None, _) => {
                     facing =
                         Some(parse_dir(value).ok_or_else(|| err(lineno, BadFacing(value.into())))?);
+                }
+                (Some("heading"), None, _) => {
+                    heading =
+                        Some(parse_dir(value).ok_or_else(|| err(lineno, BadHeading(value.into())))?);
                 }
                 (Some("mover"), None, _) => {
                     let mut cs = value.chars();
@@ -483,6 +497,7 @@ impl MoveFixture {
             name,
             rules,
             facing,
+            heading,
             mover,
             runs,
             expect,
@@ -667,7 +682,10 @@ impl MoveFixture {
                 from,
                 candidates,
                 chosen: plan::NONE,
-                reserved: 0,
+                heading: match self.heading {
+                    Some(h) if hero => h,
+                    _ => plan::NONE,
+                },
             };
         }
         Ok((targets, raw))
@@ -714,9 +732,10 @@ impl MoveFixture {
         };
         if best_set != stars {
             return Err(format!(
-                "the best squares (hit {}, damage {}) are {}, but the `*` squares are {}",
-                flank_rules::explain::format_half_points(best.0.into()),
-                crate::fixture::damage_words(best.1, best.2),
+                "the best squares ({}hit {}, damage {}) are {}, but the `*` squares are {}",
+                if best.0 { "ahead of the hero, " } else { "" },
+                flank_rules::explain::format_half_points(best.1.into()),
+                crate::fixture::damage_words(best.2, best.3),
                 words(&best_set),
                 words(&stars)
             ));
@@ -828,6 +847,7 @@ mod tests {
             ("runs: 0\n", "t.move:1: bad runs `0`"),
             ("rules: chess\n", "t.move:1: unknown rule set `chess`"),
             ("facing: up\n", "t.move:1: bad facing `up`"),
+            ("heading: 4\n", "t.move:1: bad heading `4`"),
             ("mover: jj\n", "t.move:1: bad mover `jj`"),
             (
                 "expect: wait\ncreature j: jackal\nmap:\n.@.\n.j.\nend\n",

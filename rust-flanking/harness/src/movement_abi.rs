@@ -102,6 +102,7 @@ impl MoveEntry {
             ncreatures: small(creatures.len()),
             rules: f.rules.id(),
             facing: f.facing.unwrap_or(sys::FLANK_FX_UNSET as u8),
+            heading: f.heading.unwrap_or(sys::FLANK_FX_UNSET as u8),
             nexpect: f.expect.len() as u8,
             expect,
             ..Default::default()
@@ -218,7 +219,7 @@ mod tests {
         let dir = scratch("one");
         std::fs::write(
             dir.join("b.move"),
-            "name: pack\nrules: dnd\nfacing: n\nmover: j\nruns: 3\nexpect: move wait vanilla\n\
+            "name: pack\nrules: dnd\nfacing: n\nheading: se\nmover: j\nruns: 3\nexpect: move wait vanilla\n\
              creature j: jackal attacked\ncreature k: little dog tame\n\
              map:\n-----\n.k@.\n..*\n.j\nend\n",
         )
@@ -247,6 +248,7 @@ mod tests {
                 "-----.k@. ..*  .j   "
             );
             assert_eq!((f.runs, f.rules, f.facing, f.nexpect), (3, 2, 2, 3));
+            assert_eq!(f.heading, 5);
             assert_eq!(&f.expect[..4], &[0, 1, 2, 0]);
             assert_eq!(f.ncreatures, 2);
             let cs = std::slice::from_raw_parts(f.creatures, 2);
@@ -254,7 +256,7 @@ mod tests {
                 CStr::from_ptr(cs[0].species).to_str().unwrap(),
                 "little dog"
             );
-            assert_eq!((cs[0].row, cs[0].col, cs[0].line), (1, 1, 8));
+            assert_eq!((cs[0].row, cs[0].col, cs[0].line), (1, 1, 9));
             assert_eq!(u32::from(cs[0].states), sys::FLANK_MV_TAME);
             assert_eq!((cs[0].mover, cs[0].letter as u8), (0, b'k'));
             assert_eq!(CStr::from_ptr(cs[1].species).to_str().unwrap(), "jackal");

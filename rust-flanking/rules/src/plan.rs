@@ -5,9 +5,13 @@
 //! dog_move()); it gathers once the squares around each target the mover
 //! could step next to, and [`plan`] decides:
 //! * **where to stand**: of the candidate squares next to a target, the one
-//!   where the mover's melee attack would be best under the rule set in
-//!   force (to-hit first, then the damage change), when it is strictly
-//!   better than vanilla's square; ties keep vanilla's square;
+//!   that stands in the target's way when the target is moving (a square
+//!   [`ahead`] of its heading), then the one where the mover's melee
+//!   attack would be best under the rule set in force (to-hit first, then
+//!   the damage change), when it is strictly better than vanilla's square;
+//!   ties keep vanilla's square. So a planner never gives up a square in
+//!   a moving target's way for a flank, and takes one over a flank: a
+//!   horde the hero runs through blocks her instead of letting her by;
 //! * **hanging back**: a hostile mover that would arrive next to its target
 //!   alone, while allies close in a few turns behind, waits where it is, for
 //!   at most [`WAIT_MOVES`] of its moves.
@@ -227,6 +231,8 @@ struct Target {
     from: u8,
     candidates: u8,
     chosen: u8,
+    /// Where the target is going, or [`NONE`].
+    heading: u8,
     /// Squares that threaten the target, the mover's old square aside.
     threats: u8,
     /// Squares blocked for the target.
@@ -254,9 +260,11 @@ impl Targets {
     }
 }
 
-/// A square's worth to the mover: to-hit first, then the damage change.
+/// A square's worth to the mover: in its target's way first, then
+/// to-hit, then the damage change.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 struct Worth {
+    ahead: bool,
     hit: u8,
     percent: u16,
     flat: i16,
@@ -265,13 +273,15 @@ struct Worth {
 impl Worth {
     /// A square next to no target: no bonus, damage unchanged.
     const NOTHING: Worth = Worth {
+        ahead: false,
         hit: 0,
         percent: 100,
         flat: 0,
     };
 
-    fn of(r: &flank_facing_result) -> Worth {
+    fn of(ahead: bool, r: &flank_facing_result) -> Worth {
         Worth {
+            ahead,
             hit: r.hit_half_points,
             percent: r.damage_percent,
             flat: r.damage_flat,
@@ -287,7 +297,12 @@ impl PartialOrd for Worth {
 
 impl Ord for Worth {
     fn cmp(&self, other: &Worth) -> Ordering {
-        (self.hit, self.percent, self.flat).cmp(&(other.hit, other.percent, other.flat))
+        (self.ahead, self.hit, self.percent, self.flat).cmp(&(
+            other.ahead,
+            other.hit,
+            other.percent,
+            other.flat,
+        ))
     }
 }
 
@@ -305,6 +320,12 @@ impl Target {
             ..self.input.facts()
         };
         self.input.eval_from(d, arc, self.threats, facts)
+    }
+
+    /// The worth of the candidate square `d`.
+    fn worth(&self, d: u8) -> (Worth, flank_facing_result) {
+        let r = self.eval(d);
+        (Worth::of(ahead(self.heading, d), &r), r)
     }
 
     /// Whether a threat other than the mover stands next to the target.
@@ -337,8 +358,8 @@ fn validate(raw: &flank_plan_input) -> Result<Targets, PlanError> {
         n: 0,
     };
     for (i, t) in (0u8..).zip(raw.target[..n].iter()) {
-        if t.reserved != 0 {
-            return Err(refuse("a target's reserved byte is not 0"));
+        if t.heading > NONE {
+            return Err(refuse("a target's heading is outside 0..8"));
         }
         if t.in_.flags & FI_ROGUE != 0 {
             return Err(refuse("FLANK_FI_ROGUE: the hero does not plan"));
@@ -385,6 +406,7 @@ fn validate(raw: &flank_plan_input) -> Result<Targets, PlanError> {
             from: t.from,
             candidates: t.candidates,
             chosen: t.chosen,
+            heading: t.heading,
             threats,
             blocked: m.blocked,
             taken,
@@ -436,6 +458,18 @@ impl Kind {
     }
 }
 
+/// Whether the square in direction `d` from a target is ahead of it, the
+/// target heading `heading` ([`NONE`]: not moving, nothing is ahead): the
+/// square it would step into next and the two beside that one, where a
+/// creature stands in its way.
+pub fn ahead(heading: u8, d: u8) -> bool {
+    if heading >= NONE || d >= NONE {
+        return false;
+    }
+    let turn = (d + 8 - heading) % 8;
+    turn <= 1 || turn == 7
+}
+
 /// Turns an ally at `dist` with `speed` needs to stand next to the target:
 /// `dist - 1` squares at `speed / 12` squares a turn, rounded up.
 pub fn turns_to_arrive(dist: u8, speed: u8) -> u32 {
@@ -452,8 +486,7 @@ pub fn plan(raw: &flank_plan_input) -> Result<Decision, PlanError> {
     let mut vanilla: Option<(Worth, u8)> = None;
     for t in targets.iter() {
         if t.chosen != NONE {
-            let r = t.eval(t.chosen);
-            let w = Worth::of(&r);
+            let (w, r) = t.worth(t.chosen);
             if vanilla.is_none_or(|(v, _)| w > v) {
                 vanilla = Some((w, r.hit_half_points));
             }
@@ -468,8 +501,7 @@ pub fn plan(raw: &flank_plan_input) -> Result<Decision, PlanError> {
                 continue;
             }
             scored += 1;
-            let r = t.eval(d);
-            let w = Worth::of(&r);
+            let (w, r) = t.worth(d);
             if best.is_none_or(|(b, ..)| w > b) {
                 best = Some((w, i, d, r.hit_half_points));
             }
@@ -567,6 +599,8 @@ pub struct CandidateWorth {
     pub target: u8,
     /// The square, as a direction from that target.
     pub dir: u8,
+    /// Whether it is [`ahead`] of the target.
+    pub ahead: bool,
     /// The to-hit bonus there, in half points.
     pub hit_half_points: u8,
     /// The damage change there: percent...
@@ -576,16 +610,22 @@ pub struct CandidateWorth {
 }
 
 impl CandidateWorth {
-    /// What [`plan`] compares: to-hit first, then the damage change.
-    pub fn key(&self) -> (u8, u16, i16) {
-        (self.hit_half_points, self.damage_percent, self.damage_flat)
+    /// What [`plan`] compares: ahead of the target first, then to-hit,
+    /// then the damage change.
+    pub fn key(&self) -> (bool, u8, u16, i16) {
+        (
+            self.ahead,
+            self.hit_half_points,
+            self.damage_percent,
+            self.damage_flat,
+        )
     }
 
     /// Whether a square of this worth is worth more than a square next to
     /// no target (no bonus, damage unchanged).
     pub fn above_nothing(&self) -> bool {
         let n = Worth::NOTHING;
-        self.key() > (n.hit, n.percent, n.flat)
+        self.key() > (n.ahead, n.hit, n.percent, n.flat)
     }
 }
 
@@ -597,10 +637,11 @@ pub fn candidate_worths(raw: &flank_plan_input) -> Result<Vec<CandidateWorth>, P
     let mut out = Vec::new();
     for (i, t) in (0u8..).zip(targets.iter()) {
         for d in (0..8u8).filter(|d| t.candidates & (1 << d) != 0) {
-            let r = t.eval(d);
+            let (w, r) = t.worth(d);
             out.push(CandidateWorth {
                 target: i,
                 dir: d,
+                ahead: w.ahead,
                 hit_half_points: r.hit_half_points,
                 damage_percent: r.damage_percent,
                 damage_flat: r.damage_flat,

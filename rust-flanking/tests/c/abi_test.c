@@ -27,7 +27,7 @@
  * Each line of PLAN-CASES-FILE is "name" and the 94 numbers of a struct
  * flank_plan_input (decimal): flags ntargets waited since nallies reserved,
  * ally_dist[8], ally_speed[8], then per target[0..3] defender attack_dir
- * s0..s7 facing flags rules reserved from candidates chosen reserved; for
+ * s0..s7 facing flags rules reserved from candidates chosen heading; for
  * each it prints
  *   "plan-case name rc action target dir why half vanilla coming new_wait"
  * from flank_plan(), *out filled with 0xAB before the call (so a refused
@@ -400,7 +400,7 @@ static void check_facing_invalid(void)
 
     expect_eq("sizeof flank_facing_input", (long) sizeof(struct flank_facing_input), 32);
     expect_eq("sizeof flank_facing_result", (long) sizeof(struct flank_facing_result), 12);
-    expect_eq("FLANK_ABI_VERSION", FLANK_ABI_VERSION, 8);
+    expect_eq("FLANK_ABI_VERSION", FLANK_ABI_VERSION, 9);
 }
 
 /* The fixture section: every entry of a directory, as the harness sees it:
@@ -899,7 +899,7 @@ static void check_plan_invalid(void)
            (unsigned long) offsetof(struct flank_plan_target, from),
            (unsigned long) offsetof(struct flank_plan_target, candidates),
            (unsigned long) offsetof(struct flank_plan_target, chosen),
-           (unsigned long) offsetof(struct flank_plan_target, reserved),
+           (unsigned long) offsetof(struct flank_plan_target, heading),
            (unsigned long) sizeof(struct flank_plan_result),
            (unsigned long) offsetof(struct flank_plan_result, action),
            (unsigned long) offsetof(struct flank_plan_result, target),
@@ -961,7 +961,7 @@ static void plan_cases(const char *path)
             pt->from = (uint8_t) w[14];
             pt->candidates = (uint8_t) w[15];
             pt->chosen = (uint8_t) w[16];
-            pt->reserved = (uint8_t) w[17];
+            pt->heading = (uint8_t) w[17];
         }
         memset(&r, 0xAB, sizeof r);
         rc = flank_plan(&in, &r);

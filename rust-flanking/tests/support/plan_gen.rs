@@ -122,7 +122,11 @@ pub fn random_target(rng: &mut Rng, creature_percent: u64, from_none: u64) -> fl
         from,
         candidates,
         chosen,
-        reserved: 0,
+        heading: if rng.one_in(2) {
+            rng.below(8) as u8
+        } else {
+            NONE
+        },
     }
 }
 
@@ -150,7 +154,7 @@ fn junk_target(rng: &mut Rng) -> flank_plan_target {
         from: b(),
         candidates: b(),
         chosen: b(),
-        reserved: b(),
+        heading: b(),
     }
 }
 
@@ -260,8 +264,8 @@ pub fn inject_fault(rng: &mut Rng, p: &mut flank_plan_input) -> (&'static str, i
                 return ("plan reserved", FLANK_E_PLAN);
             }
             5 => {
-                t.reserved = rng.below(255) as u8 + 1;
-                return ("target reserved", FLANK_E_PLAN);
+                t.heading = rng.below(247) as u8 + 9;
+                return ("target heading", FLANK_E_PLAN);
             }
             6 => {
                 t.in_.flags |= FLANK_FI_ROGUE as u8;
@@ -369,7 +373,7 @@ pub fn input_numbers(p: &flank_plan_input) -> String {
         write!(
             l,
             " {} {} {} {} {} {} {} {}",
-            f.facing, f.flags, f.rules, f.reserved, t.from, t.candidates, t.chosen, t.reserved
+            f.facing, f.flags, f.rules, f.reserved, t.from, t.candidates, t.chosen, t.heading
         )
         .unwrap();
     }
