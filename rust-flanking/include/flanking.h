@@ -43,9 +43,12 @@ extern "C" {
    flank_fixture_v4.
    9: a planner weighs where its target is going: struct flank_plan_target's
    last byte (reserved, 0, before) is its heading, FLANK_DIR_* or
-   FLANK_PLAN_NONE, and a square ahead of a moving target is worth more
-   than any bonus; struct flank_move_fixture's last byte likewise is the
-   `heading:` of a movement fixture. */
+   FLANK_PLAN_NONE, struct flank_plan_input's reserved byte is the
+   heading's age (FLANK_PLAN_HEADING_TURNS), and a square that keeps up
+   with a moving target (in its way, ahead, beside, behind) is worth more
+   than any bonus; struct
+   flank_move_fixture's last byte likewise is the `heading:` of a movement
+   fixture. */
 #define FLANK_ABI_VERSION 9
 
 /*
@@ -156,8 +159,7 @@ struct flank_detail {
                                       a candidate that holds a creature, no
                                       creature on from, FLANK_FI_ROGUE set,
                                       flags outside FLANK_PL_ALL, a
-                                      reserved byte not 0, a heading
-                                      outside 0..7 and not
+                                      heading outside 0..7 and not
                                       FLANK_PLAN_NONE */
 /* ABI version 4 (threats from range): */
 #define FLANK_E_RANGED (-13)       /* a struct flank_ranged line: creature
@@ -444,13 +446,15 @@ struct flank_plan_target {
                            square holds no creature */
     uint8_t chosen;     /* vanilla's square, FLANK_DIR_* when it is next to
                            this target, else FLANK_PLAN_NONE */
-    uint8_t heading;    /* ABI 9: where the target is going, FLANK_DIR_*: it
-                           stepped that way on its last move (the hero:
-                           u.umoved, from u.ux0,u.uy0); FLANK_PLAN_NONE when
-                           it did not step or is not known to.  The squares
-                           in that direction and the two beside it are
-                           ahead of it: standing there blocks its way, and
-                           a planner prefers a square ahead to any bonus */
+    uint8_t heading;    /* ABI 9: where the target is going, FLANK_DIR_*: the
+                           direction of its last step, heading_age turns ago
+                           (the hero's, as the mover saw it); FLANK_PLAN_NONE
+                           when it has not stepped or is not known to.  A
+                           planner puts the square in that direction (in
+                           its way) before the two beside that one
+                           (ahead) before the two square to it (still next
+                           to it after its next step) before the three
+                           behind, and that before any bonus */
 };
 
 /* Facts about the mover, for hanging back (struct flank_plan_input). */
@@ -479,7 +483,11 @@ struct flank_plan_input {
                           square they last stepped from or waiting too.
                           One next to the target (distance 0 or 1) is
                           ignored here: it counts by its square */
-    uint8_t reserved;  /* must be 0 */
+    uint8_t heading_age; /* ABI 9 (before, a reserved 0): turns since the
+                            step that gave the targets their headings (0:
+                            the hero stepped this turn), 255 for 255 and
+                            more; a heading counts for
+                            FLANK_PLAN_HEADING_TURNS turns */
     uint8_t ally_dist[FLANK_PLAN_MAX_ALLIES];  /* each one's distance to the
                                                   first target (distmin) */
     uint8_t ally_speed[FLANK_PLAN_MAX_ALLIES]; /* and its speed, 1..255 */
@@ -519,6 +527,10 @@ const char *flank_plan_why(int32_t why);
 /* An ally is coming when it can stand next to the target within this many
    turns: (distance - 1) squares at its speed. */
 #define FLANK_PLAN_AHEAD_TURNS 3
+/* A target's heading counts while heading_age is below this: for the turn
+   of its step and the two after it (the hero who stops to cut down what
+   stands in her way is still going where she was going). */
+#define FLANK_PLAN_HEADING_TURNS 3
 
 struct flank_plan_result {
     uint8_t action;      /* FLANK_PLAN_* */

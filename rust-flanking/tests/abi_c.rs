@@ -226,7 +226,7 @@ fn c_program_scores_every_fixture_and_rejects_every_invalid_input() {
         offset_of!(flank_plan_input, waited),
         offset_of!(flank_plan_input, since),
         offset_of!(flank_plan_input, nallies),
-        offset_of!(flank_plan_input, reserved),
+        offset_of!(flank_plan_input, heading_age),
         offset_of!(flank_plan_input, ally_dist),
         offset_of!(flank_plan_input, ally_speed),
         offset_of!(flank_plan_input, target),

@@ -71,9 +71,6 @@ fn model_check(p: &flank_plan_input) -> Result<(), i32> {
             return refuse;
         }
     }
-    if p.reserved != 0 {
-        return refuse;
-    }
     for t in &p.target[..usize::from(p.ntargets)] {
         if t.heading > 8 {
             return refuse;
@@ -123,20 +120,29 @@ fn model_check(p: &flank_plan_input) -> Result<(), i32> {
     Ok(())
 }
 
-/// A square's worth: (ahead of the target, to-hit half points, damage
-/// percent, flat damage), compared in that order.
-type Worth = (bool, u8, u16, i16);
+/// A square's worth: (how it keeps up with the target, to-hit half
+/// points, damage percent, flat damage), compared in that order.
+type Worth = (u8, u8, u16, i16);
 
-/// Square `d` is ahead of a target heading `h` when it lies less than 90
-/// degrees off that heading: their offsets' dot product is positive.
-fn ahead_of(h: u8, d: u8) -> bool {
+/// How square `d` keeps up with a target heading `h`, by the angle
+/// between them: the heading itself 3, less than 90 degrees off it (their
+/// offsets' dot product positive) 2, square to it 1, behind or not moving
+/// 0.
+fn reach_of(h: u8, d: u8, age: u8) -> u8 {
     const XDIR: [i32; 8] = [-1, -1, 0, 1, 1, 1, 0, -1];
     const YDIR: [i32; 8] = [0, -1, -1, -1, 0, 1, 1, 1];
-    if h >= NONE {
-        return false;
+    if h >= NONE || u32::from(age) >= FLANK_PLAN_HEADING_TURNS {
+        return 0;
     }
     let (h, d) = (usize::from(h), usize::from(d));
-    XDIR[h] * XDIR[d] + YDIR[h] * YDIR[d] > 0
+    if h == d {
+        return 3;
+    }
+    match (XDIR[h] * XDIR[d] + YDIR[h] * YDIR[d]).signum() {
+        1 => 2,
+        0 => 1,
+        _ => 0,
+    }
 }
 
 /// The mover as its target sees it: a hostile monster when the target is
@@ -151,7 +157,7 @@ fn mover_bits(defender: u8) -> u16 {
 
 /// The mover's melee attack on target `t` from its square `d`, after the
 /// step: its old square is empty (the terrain stays), `d` holds it.
-fn worth_from(t: &flank_plan_target, d: u8) -> Worth {
+fn worth_from(t: &flank_plan_target, d: u8, heading_age: u8) -> Worth {
     let f = &t.in_;
     let mut square = f.n.square;
     if t.from != NONE {
@@ -161,7 +167,7 @@ fn worth_from(t: &flank_plan_target, d: u8) -> Worth {
     let flags = f.flags | FLANK_FI_MELEE as u8;
     let o = model::facing_eval(&square, f.n.defender, d, f.facing, flags, f.rules);
     (
-        ahead_of(t.heading, d),
+        reach_of(t.heading, d, heading_age),
         o.arc_half_points + o.zone_half_points,
         o.damage_percent,
         o.damage_flat,
@@ -187,13 +193,13 @@ fn model_plan(p: &flank_plan_input) -> Result<Decision, i32> {
     let mut vanilla: Option<Worth> = None;
     for t in targets {
         if t.chosen != NONE {
-            let w = worth_from(t, t.chosen);
+            let w = worth_from(t, t.chosen, p.heading_age);
             if vanilla.is_none() || w > vanilla.unwrap() {
                 vanilla = Some(w);
             }
         }
     }
-    let vanilla_worth = vanilla.unwrap_or((false, 0, 100, 0));
+    let vanilla_worth = vanilla.unwrap_or((0, 0, 100, 0));
     let vanilla_half = match vanilla {
         Some(w) => w.1,
         None => 0,
@@ -208,7 +214,7 @@ fn model_plan(p: &flank_plan_input) -> Result<Decision, i32> {
                 continue;
             }
             scored += 1;
-            let w = worth_from(t, d);
+            let w = worth_from(t, d, p.heading_age);
             if best.is_none() || w > best.unwrap().0 {
                 best = Some((w, i as u8, d));
             }
@@ -848,7 +854,6 @@ fn every_error_has_its_code() {
             FLANK_E_PLAN,
         );
     }
-    add("plan reserved", &|p| p.reserved = 1, FLANK_E_PLAN);
     add(
         "target heading",
         &|p| p.target[0].heading = 9,

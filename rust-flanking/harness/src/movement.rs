@@ -733,7 +733,12 @@ impl MoveFixture {
         if best_set != stars {
             return Err(format!(
                 "the best squares ({}hit {}, damage {}) are {}, but the `*` squares are {}",
-                if best.0 { "ahead of the hero, " } else { "" },
+                match best.0 {
+                    plan::REACH_IN_THE_WAY => "in the hero's way, ",
+                    plan::REACH_AHEAD => "ahead of the hero, ",
+                    plan::REACH_BESIDE => "beside the hero, ",
+                    _ => "",
+                },
                 flank_rules::explain::format_half_points(best.1.into()),
                 crate::fixture::damage_words(best.2, best.3),
                 words(&best_set),

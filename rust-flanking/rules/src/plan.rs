@@ -5,13 +5,15 @@
 //! dog_move()); it gathers once the squares around each target the mover
 //! could step next to, and [`plan`] decides:
 //! * **where to stand**: of the candidate squares next to a target, the one
-//!   that stands in the target's way when the target is moving (a square
-//!   [`ahead`] of its heading), then the one where the mover's melee
-//!   attack would be best under the rule set in force (to-hit first, then
-//!   the damage change), when it is strictly better than vanilla's square;
+//!   that keeps up with a moving target ([`reach`]: a square ahead of its
+//!   heading, in its way, before one beside it, before one behind it, which
+//!   its next step leaves), then the one where the mover's melee attack
+//!   would be best under the rule set in force (to-hit first, then the
+//!   damage change), when it is strictly better than vanilla's square;
 //!   ties keep vanilla's square. So a planner never gives up a square in
-//!   a moving target's way for a flank, and takes one over a flank: a
-//!   horde the hero runs through blocks her instead of letting her by;
+//!   a moving target's way, or one it keeps reaching her from, for a
+//!   flank: a horde the hero runs through blocks her and keeps at her
+//!   instead of letting her by;
 //! * **hanging back**: a hostile mover that would arrive next to its target
 //!   alone, while allies close in a few turns behind, waits where it is, for
 //!   at most [`WAIT_MOVES`] of its moves.
@@ -41,6 +43,8 @@ pub const WAIT_MEMORY: u8 = sys::FLANK_PLAN_WAIT_MEMORY as u8;
 /// An ally is coming when it can stand next to the target within this
 /// many turns.
 pub const AHEAD_TURNS: u32 = sys::FLANK_PLAN_AHEAD_TURNS;
+/// A target's heading counts while its age is below this.
+pub const HEADING_TURNS: u8 = sys::FLANK_PLAN_HEADING_TURNS as u8;
 
 const CREATURE: u16 = sys::FLANK_SQ_CREATURE as u16;
 const PL_PET: u8 = sys::FLANK_PL_PET as u8;
@@ -260,11 +264,11 @@ impl Targets {
     }
 }
 
-/// A square's worth to the mover: in its target's way first, then
-/// to-hit, then the damage change.
+/// A square's worth to the mover: how it keeps up with its target first,
+/// then to-hit, then the damage change.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 struct Worth {
-    ahead: bool,
+    reach: u8,
     hit: u8,
     percent: u16,
     flat: i16,
@@ -273,15 +277,15 @@ struct Worth {
 impl Worth {
     /// A square next to no target: no bonus, damage unchanged.
     const NOTHING: Worth = Worth {
-        ahead: false,
+        reach: 0,
         hit: 0,
         percent: 100,
         flat: 0,
     };
 
-    fn of(ahead: bool, r: &flank_facing_result) -> Worth {
+    fn of(reach: u8, r: &flank_facing_result) -> Worth {
         Worth {
-            ahead,
+            reach,
             hit: r.hit_half_points,
             percent: r.damage_percent,
             flat: r.damage_flat,
@@ -297,8 +301,8 @@ impl PartialOrd for Worth {
 
 impl Ord for Worth {
     fn cmp(&self, other: &Worth) -> Ordering {
-        (self.ahead, self.hit, self.percent, self.flat).cmp(&(
-            other.ahead,
+        (self.reach, self.hit, self.percent, self.flat).cmp(&(
+            other.reach,
             other.hit,
             other.percent,
             other.flat,
@@ -325,7 +329,7 @@ impl Target {
     /// The worth of the candidate square `d`.
     fn worth(&self, d: u8) -> (Worth, flank_facing_result) {
         let r = self.eval(d);
-        (Worth::of(ahead(self.heading, d), &r), r)
+        (Worth::of(reach(self.heading, d), &r), r)
     }
 
     /// Whether a threat other than the mover stands next to the target.
@@ -349,9 +353,6 @@ fn validate(raw: &flank_plan_input) -> Result<Targets, PlanError> {
     }
     if raw.ally_speed[..usize::from(raw.nallies)].contains(&0) {
         return Err(refuse("an ally's speed is 0"));
-    }
-    if raw.reserved != 0 {
-        return Err(refuse("the reserved byte is not 0"));
     }
     let mut out = Targets {
         list: [None; MAX_TARGETS],
@@ -406,7 +407,11 @@ fn validate(raw: &flank_plan_input) -> Result<Targets, PlanError> {
             from: t.from,
             candidates: t.candidates,
             chosen: t.chosen,
-            heading: t.heading,
+            heading: if raw.heading_age < HEADING_TURNS {
+                t.heading
+            } else {
+                NONE
+            },
             threats,
             blocked: m.blocked,
             taken,
@@ -458,16 +463,35 @@ impl Kind {
     }
 }
 
-/// Whether the square in direction `d` from a target is ahead of it, the
-/// target heading `heading` ([`NONE`]: not moving, nothing is ahead): the
-/// square it would step into next and the two beside that one, where a
-/// creature stands in its way.
-pub fn ahead(heading: u8, d: u8) -> bool {
+/// The square a moving target steps into next if it keeps its heading:
+/// standing there stops it ([`reach`]).
+pub const REACH_IN_THE_WAY: u8 = 3;
+/// A square diagonally ahead of a moving target: still next to it after
+/// its next step, and in its way if it turns.
+pub const REACH_AHEAD: u8 = 2;
+/// A square beside a moving target: still next to it after its next step.
+pub const REACH_BESIDE: u8 = 1;
+/// A square behind a moving target, which its next step leaves, or any
+/// square next to a target that is not moving.
+pub const REACH_NONE: u8 = 0;
+
+/// How the square in direction `d` from a target keeps up with it, the
+/// target heading `heading` ([`NONE`]: not moving, [`REACH_NONE`] for
+/// every square): [`REACH_IN_THE_WAY`] for the square it would step into
+/// next, which stops it; [`REACH_AHEAD`] for the two beside that one;
+/// [`REACH_BESIDE`] for the two squares square to its heading, still next
+/// to it when it has stepped on; [`REACH_NONE`] for the three behind it,
+/// which its next step leaves.
+pub fn reach(heading: u8, d: u8) -> u8 {
     if heading >= NONE || d >= NONE {
-        return false;
+        return REACH_NONE;
     }
-    let turn = (d + 8 - heading) % 8;
-    turn <= 1 || turn == 7
+    match (d + 8 - heading) % 8 {
+        0 => REACH_IN_THE_WAY,
+        1 | 7 => REACH_AHEAD,
+        2 | 6 => REACH_BESIDE,
+        _ => REACH_NONE,
+    }
 }
 
 /// Turns an ally at `dist` with `speed` needs to stand next to the target:
@@ -599,8 +623,8 @@ pub struct CandidateWorth {
     pub target: u8,
     /// The square, as a direction from that target.
     pub dir: u8,
-    /// Whether it is [`ahead`] of the target.
-    pub ahead: bool,
+    /// How it keeps up with the target ([`reach`]).
+    pub reach: u8,
     /// The to-hit bonus there, in half points.
     pub hit_half_points: u8,
     /// The damage change there: percent...
@@ -610,11 +634,11 @@ pub struct CandidateWorth {
 }
 
 impl CandidateWorth {
-    /// What [`plan`] compares: ahead of the target first, then to-hit,
-    /// then the damage change.
-    pub fn key(&self) -> (bool, u8, u16, i16) {
+    /// What [`plan`] compares: how it keeps up with the target first, then
+    /// to-hit, then the damage change.
+    pub fn key(&self) -> (u8, u8, u16, i16) {
         (
-            self.ahead,
+            self.reach,
             self.hit_half_points,
             self.damage_percent,
             self.damage_flat,
@@ -625,7 +649,7 @@ impl CandidateWorth {
     /// no target (no bonus, damage unchanged).
     pub fn above_nothing(&self) -> bool {
         let n = Worth::NOTHING;
-        self.key() > (n.ahead, n.hit, n.percent, n.flat)
+        self.key() > (n.reach, n.hit, n.percent, n.flat)
     }
 }
 
@@ -641,7 +665,7 @@ pub fn candidate_worths(raw: &flank_plan_input) -> Result<Vec<CandidateWorth>, P
             out.push(CandidateWorth {
                 target: i,
                 dir: d,
-                ahead: w.ahead,
+                reach: w.reach,
                 hit_half_points: r.hit_half_points,
                 damage_percent: r.damage_percent,
                 damage_flat: r.damage_flat,

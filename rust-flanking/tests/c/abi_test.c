@@ -25,7 +25,7 @@
  * from flank_facing_eval().  The facing section's invalid inputs are
  * checked on every run.
  * Each line of PLAN-CASES-FILE is "name" and the 94 numbers of a struct
- * flank_plan_input (decimal): flags ntargets waited since nallies reserved,
+ * flank_plan_input (decimal): flags ntargets waited since nallies heading_age,
  * ally_dist[8], ally_speed[8], then per target[0..3] defender attack_dir
  * s0..s7 facing flags rules reserved from candidates chosen heading; for
  * each it prints
@@ -845,8 +845,8 @@ static void check_plan_invalid(void)
     in.flags = FLANK_PL_ALL + 1;
     expect_plan_error("flags outside FLANK_PL_ALL", &in, FLANK_E_PLAN);
     in = plan_empty();
-    in.reserved = 1;
-    expect_plan_error("reserved", &in, FLANK_E_PLAN);
+    in.target[0].heading = FLANK_PLAN_NONE + 1;
+    expect_plan_error("heading outside 0..8", &in, FLANK_E_PLAN);
     in = plan_empty();
     in.target[0].chosen = FLANK_DIR_W;
     expect_plan_error("chosen not a candidate", &in, FLANK_E_PLAN);
@@ -941,7 +941,7 @@ static void plan_cases(const char *path)
         in.waited = (uint8_t) v[2];
         in.since = (uint8_t) v[3];
         in.nallies = (uint8_t) v[4];
-        in.reserved = (uint8_t) v[5];
+        in.heading_age = (uint8_t) v[5];
         for (i = 0; i < FLANK_PLAN_MAX_ALLIES; i++) {
             in.ally_dist[i] = (uint8_t) v[6 + i];
             in.ally_speed[i] = (uint8_t) v[14 + i];

@@ -219,7 +219,7 @@ pub fn random_input(rng: &mut Rng) -> flank_plan_input {
         waited,
         since,
         nallies,
-        reserved: 0,
+        heading_age: rng.weighted(&[(3, 0u8), (2, 1), (2, 2), (2, 3), (1, 255)]),
         ally_dist,
         ally_speed,
         target,
@@ -260,8 +260,8 @@ pub fn inject_fault(rng: &mut Rng, p: &mut flank_plan_input) -> (&'static str, i
                 return ("speed 0", FLANK_E_PLAN);
             }
             4 => {
-                p.reserved = rng.below(255) as u8 + 1;
-                return ("plan reserved", FLANK_E_PLAN);
+                t.heading = NONE + 1;
+                return ("target heading just out of range", FLANK_E_PLAN);
             }
             5 => {
                 t.heading = rng.below(247) as u8 + 9;
@@ -353,13 +353,13 @@ pub fn inject_fault(rng: &mut Rng, p: &mut flank_plan_input) -> (&'static str, i
 }
 
 /// The numbers of a plan input, in the order abi_test.c reads them: flags
-/// ntargets waited since nallies reserved, dist[8], speed[8], then for each
-/// of the four targets defender attack_dir s0..s7 facing flags rules
-/// reserved from candidates chosen reserved (94 numbers).
+/// ntargets waited since nallies heading_age, dist[8], speed[8], then for
+/// each of the four targets defender attack_dir s0..s7 facing flags rules
+/// reserved from candidates chosen heading (94 numbers).
 pub fn input_numbers(p: &flank_plan_input) -> String {
     let mut l = format!(
         "{} {} {} {} {} {}",
-        p.flags, p.ntargets, p.waited, p.since, p.nallies, p.reserved
+        p.flags, p.ntargets, p.waited, p.since, p.nallies, p.heading_age
     );
     for v in p.ally_dist.iter().chain(p.ally_speed.iter()) {
         write!(l, " {v}").unwrap();
