@@ -854,11 +854,7 @@ fn every_error_has_its_code() {
             FLANK_E_PLAN,
         );
     }
-    add(
-        "target heading",
-        &|p| p.target[0].heading = 9,
-        FLANK_E_PLAN,
-    );
+    add("target heading", &|p| p.target[0].heading = 9, FLANK_E_PLAN);
     add("from 9", &|p| p.target[0].from = 9, FLANK_E_PLAN);
     add("chosen 9", &|p| p.target[0].chosen = 9, FLANK_E_PLAN);
     add("chosen 255", &|p| p.target[0].chosen = 255, FLANK_E_PLAN);

@@ -343,8 +343,9 @@ impl MoveFixture {
                         Some(parse_dir(value).ok_or_else(|| err(lineno, BadFacing(value.into())))?);
                 }
                 (Some("heading"), None, _) => {
-                    heading =
-                        Some(parse_dir(value).ok_or_else(|| err(lineno, BadHeading(value.into())))?);
+                    heading = Some(
+                        parse_dir(value).ok_or_else(|| err(lineno, BadHeading(value.into())))?,
+                    );
                 }
                 (Some("mover"), None, _) => {
                     let mut cs = value.chars();
