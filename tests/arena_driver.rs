@@ -48,7 +48,7 @@ extra=0; bonus=0; outcome=won
 case $name in *open*) if [ "$f" -gt 0 ]; then extra=3; bonus=2; fi ;; esac
 hp_end=$((10 - seed % 4 - extra))
 if [ "$extra" -gt 0 ] && [ $((seed % 3)) -eq 0 ]; then outcome=died; hp_end=0; fi
-echo "arena name=$name seed=$seed outcome=$outcome turns=$turns hp_start=16 hp_end=$hp_end hero_rolls=10 hero_hits=$((4 + seed % 3)) hero_bonus=0 foe_rolls=20 foe_hits=$((6 + seed % 5)) foe_bonus=$((bonus * 20)) flanking=$f"
+echo "arena name=$name seed=$seed outcome=$outcome turns=$turns hp_start=16 hp_end=$hp_end hero_rolls=10 hero_hits=$((4 + seed % 3)) hero_bonus=0 foe_rolls=20 foe_hits=$((6 + seed % 5)) foe_bonus=$((bonus * 20)) missile_rolls=0 missile_hits=0 missile_bonus=0 kick_rolls=0 kick_hits=0 kick_bonus=0 spell_rolls=0 spell_hits=0 pet_rolls=$((seed % 2)) pet_hits=0 pet_bonus=$bonus mvm_rolls=0 mvm_hits=0 mvm_bonus=0 flanking=$f"
 "#;
 
 fn scenario(name: &str, species: &str) -> String {

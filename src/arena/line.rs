@@ -3,9 +3,14 @@
 //! ```text
 //! arena name=NAME seed=SEED outcome=OUTCOME turns=T hp_start=H0 hp_end=H1
 //!       hero_rolls=A hero_hits=B hero_bonus=C foe_rolls=D foe_hits=E foe_bonus=F
+//!       missile_rolls=.. missile_hits=.. missile_bonus=.. kick_rolls=..
+//!       kick_hits=.. kick_bonus=.. spell_rolls=.. spell_hits=.. pet_rolls=..
+//!       pet_hits=.. pet_bonus=.. mvm_rolls=.. mvm_hits=.. mvm_bonus=..
 //! ```
 //!
-//! Keys may grow: unknown keys are ignored, the ones above are required.
+//! Keys may grow: unknown keys are ignored, the ones above are required
+//! ([`REQUIRED`], and each kind of [`OtherBlows`]' `_rolls`, `_hits` and,
+//! but for spells, `_bonus`).
 
 use std::collections::BTreeMap;
 use std::fmt;
@@ -86,8 +91,74 @@ pub struct Trial {
     pub foe_hits: u64,
     /// The sum over those rolls of the integer flanking bonus they got.
     pub foe_bonus: i64,
+    /// Every other blow that rolled to hit, by kind.
+    pub others: OtherBlows,
 }
 
+/// One kind of blow: the to-hit rolls, how many hit, and the sum of the
+/// integer flanking bonus they got.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Blows {
+    /// The to-hit rolls.
+    pub rolls: u64,
+    /// How many hit.
+    pub hits: u64,
+    /// The bonus they got, summed.
+    pub bonus: i64,
+}
+
+/// A kind of blow the line counts besides the hero's melee and the foes'
+/// blows at the hero.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BlowKind {
+    /// The line's key prefix (`missile` for `missile_rolls`...).
+    pub key: &'static str,
+    /// What the report calls it.
+    pub words: &'static str,
+    /// Whether flanking gives it a bonus (a `_bonus` key).
+    pub bonus: bool,
+}
+
+/// Every blow besides the hero's melee and the foes' at the hero, in
+/// [`OtherBlows::KINDS`] order.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct OtherBlows(pub [Blows; 5]);
+
+impl OtherBlows {
+    /// The kinds, in the line's order.
+    pub const KINDS: [BlowKind; 5] = [
+        BlowKind {
+            key: "missile",
+            words: "the hero's thrown and fired missiles",
+            bonus: true,
+        },
+        BlowKind {
+            key: "kick",
+            words: "the hero's kicks",
+            bonus: true,
+        },
+        BlowKind {
+            key: "spell",
+            words: "the hero's ray spells",
+            bonus: false,
+        },
+        BlowKind {
+            key: "pet",
+            words: "the pets' blows",
+            bonus: true,
+        },
+        BlowKind {
+            key: "mvm",
+            words: "other monsters' blows at monsters",
+            bonus: true,
+        },
+    ];
+
+    /// The pets' blows.
+    pub fn pet(&self) -> Blows {
+        self.0[3]
+    }
+}
 /// Why a line is not a trial.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct LineError(pub String);
@@ -168,6 +239,14 @@ impl Trial {
                 missing.join(", ")
             )));
         }
+        for kind in OtherBlows::KINDS {
+            for part in ["rolls", "hits", "bonus"] {
+                let key = format!("{}_{part}", kind.key);
+                if (part != "bonus" || kind.bonus) && !pairs.contains_key(key.as_str()) {
+                    return Err(LineError(format!("missing key {key}")));
+                }
+            }
+        }
         let text = |key: &str| pairs[key].as_str();
         fn number<T: std::str::FromStr>(key: &str, value: &str) -> Result<T, LineError> {
             value
@@ -193,7 +272,27 @@ impl Trial {
             foe_rolls: number("foe_rolls", text("foe_rolls"))?,
             foe_hits: number("foe_hits", text("foe_hits"))?,
             foe_bonus: number("foe_bonus", text("foe_bonus"))?,
+            others: OtherBlows::default(),
         };
+        let mut trial = trial;
+        for (i, kind) in OtherBlows::KINDS.iter().enumerate() {
+            let key = |part: &str| format!("{}_{part}", kind.key);
+            let b = &mut trial.others.0[i];
+            b.rolls = number(&key("rolls"), text(&key("rolls")))?;
+            b.hits = number(&key("hits"), text(&key("hits")))?;
+            if kind.bonus {
+                b.bonus = number(&key("bonus"), text(&key("bonus")))?;
+            }
+            if b.hits > b.rolls {
+                return Err(LineError(format!(
+                    "{}={} is more than {}={}",
+                    key("hits"),
+                    b.hits,
+                    key("rolls"),
+                    b.rolls
+                )));
+            }
+        }
         if trial.hero_hits > trial.hero_rolls {
             return Err(LineError(format!(
                 "hero_hits={} is more than hero_rolls={}",
@@ -216,7 +315,10 @@ mod tests {
 
     const LINE: &str = "arena name=jackals-open seed=7 outcome=won turns=23 hp_start=16 \
                         hp_end=9 hero_rolls=12 hero_hits=8 hero_bonus=5 foe_rolls=30 \
-                        foe_hits=11 foe_bonus=41";
+                        foe_hits=11 foe_bonus=41 missile_rolls=3 missile_hits=2 \
+                        missile_bonus=1 kick_rolls=0 kick_hits=0 kick_bonus=0 \
+                        spell_rolls=2 spell_hits=1 pet_rolls=9 pet_hits=4 pet_bonus=6 \
+                        mvm_rolls=5 mvm_hits=5 mvm_bonus=0";
 
     #[test]
     fn parses_every_key() {
@@ -228,15 +330,23 @@ mod tests {
         assert_eq!((t.hp_start, t.hp_end, t.hp_lost()), (16, 9, 7));
         assert_eq!((t.hero_rolls, t.hero_hits, t.hero_bonus), (12, 8, 5));
         assert_eq!((t.foe_rolls, t.foe_hits, t.foe_bonus), (30, 11, 41));
+        let b = |rolls, hits, bonus| Blows { rolls, hits, bonus };
+        assert_eq!(
+            t.others.0,
+            [b(3, 2, 1), b(0, 0, 0), b(2, 1, 0), b(9, 4, 6), b(5, 5, 0)]
+        );
         assert!(!t.died());
     }
 
     #[test]
     fn ignores_unknown_keys_and_order() {
-        let line = "arena foe_bonus=0 pet_rolls=4 name=x seed=1 outcome=died turns=2 \
-                    hp_start=3 hp_end=0 hero_rolls=0 hero_hits=0 hero_bonus=0 \
-                    foe_rolls=1 foe_hits=1 future=yes\n";
-        let t = Trial::parse(line).unwrap();
+        let line = format!(
+            "arena foe_bonus=0 future=yes {} name=x seed=1 outcome=died turns=2 \
+             hp_start=3 hp_end=0 hero_rolls=0 hero_hits=0 hero_bonus=0 \
+             foe_rolls=1 foe_hits=1\n",
+            LINE.split_once("foe_bonus=41 ").unwrap().1
+        );
+        let t = Trial::parse(&line).unwrap();
         assert!(t.died());
         assert_eq!(t.hp_lost(), 3);
     }
@@ -272,6 +382,11 @@ mod tests {
                 &LINE.replace("hero_hits=8", "hero_hits=13"),
                 "more than hero_rolls",
             ),
+            (
+                &LINE.replace("pet_hits=4", "pet_hits=10"),
+                "pet_hits=10 is more than pet_rolls=9",
+            ),
+            (&LINE.replace(" pet_bonus=6", ""), "missing key pet_bonus"),
             (&format!("{LINE} seed=8"), "given twice"),
         ] {
             let e = Trial::parse(line).unwrap_err();

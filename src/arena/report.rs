@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use super::field::{self, Against, Facts, Field, Pick};
-use super::line::Outcome;
+use super::line::{OtherBlows, Outcome};
 use super::run::{Run, ScenarioRun};
 use super::summary::{Paired, Summary};
 use super::verdict::{self, diff, percent, plain, real};
@@ -526,6 +526,63 @@ fn scenario_section(o: &mut String, sc: &ScenarioRun, meta: &Meta) {
         );
     }
     let _ = writeln!(o);
+    every_blow_table(o, sc);
+}
+
+/// The blows besides the hero's melee and the foes' at the hero, one
+/// column a kind: "hits / rolls, bonus per roll", or "-" for none, and
+/// nothing at all when no setting of the scenario had one.
+fn every_blow_table(o: &mut String, sc: &ScenarioRun) {
+    let sums: Vec<Summary> = sc.settings.iter().map(|s| Summary::of(&s.trials)).collect();
+    let kinds: Vec<usize> = (0..OtherBlows::KINDS.len())
+        .filter(|&i| sums.iter().any(|m| m.others[i].rolls > 0))
+        .collect();
+    if kinds.is_empty() {
+        let _ = writeln!(
+            o,
+            "No other blow rolled to hit: no missile, kick or ray spell of the hero's, no pet's \
+             blow, no monster's at another.\n"
+        );
+        return;
+    }
+    let heads: Vec<String> = kinds
+        .iter()
+        .map(|&i| format!("{}: hits / rolls, bonus / roll", OtherBlows::KINDS[i].words))
+        .collect();
+    let _ = writeln!(o, "Every other blow that rolled to hit:\n");
+    let _ = writeln!(o, "| setting | {} |", heads.join(" | "));
+    let _ = writeln!(o, "|---|{}", "--:|".repeat(kinds.len()));
+    for (set, m) in sc.settings.iter().zip(&sums) {
+        let cells: Vec<String> = kinds
+            .iter()
+            .map(|&i| {
+                let b = &m.others[i];
+                if b.rolls == 0 {
+                    "-".to_string()
+                } else if OtherBlows::KINDS[i].bonus {
+                    format!(
+                        "{} / {}, {}",
+                        thousands(b.hits as usize),
+                        thousands(b.rolls as usize),
+                        plain(b.bonus, 2)
+                    )
+                } else {
+                    format!(
+                        "{} / {}",
+                        thousands(b.hits as usize),
+                        thousands(b.rolls as usize)
+                    )
+                }
+            })
+            .collect();
+        let _ = writeln!(
+            o,
+            "| {} | {} |",
+            escape_cell(&set.setting.to_string()),
+            cells.join(" | ")
+        );
+    }
+    let _ = writeln!(o);
 }
 
 fn method_section(o: &mut String, run: &Run) {
@@ -546,7 +603,9 @@ functions, and plays the fight with the game's own AI for the monsters and pets 
 scenario's policy for the hero, fed through the game's command loop; it prints one line \
 (outcome, turns, HP at the start and the end; the hero's melee to-hit rolls and the \
 hostile monsters' melee and missile rolls at the hero: how many, how many hit, and the \
-integer flanking bonus they got in all) and exits. The scenario format and the policies are in \
+integer flanking bonus they got in all; and every other blow that rolls to hit, each kind \
+counted alike: the hero's thrown and fired missiles, a kicking form's kicks and ray \
+spells, the pets' blows and other monsters' blows at monsters) and exits. The scenario format and the policies are in \
 [`arena/README.md`](../arena/README.md): `hold` keeps the starting square and attacks the \
 adjacent foe with the fewest hit points, `retreat` walks to the `*` square first and holds there, `cross` walks \
 to the exit `>` attacking only what stands in the way. A trial ends when every hostile \

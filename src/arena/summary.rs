@@ -35,6 +35,35 @@ pub struct Summary {
     pub hero_bonus: Option<Interval>,
     /// The foes' mean flanking bonus per roll (ratio over trials).
     pub foe_bonus: Option<Interval>,
+    /// Every other kind of blow ([`crate::arena::line::OtherBlows::KINDS`]), pooled.
+    pub others: [BlowSummary; 5],
+}
+
+/// One kind of blow over every trial: rolls and hits pooled, and the mean
+/// flanking bonus per roll (ratio over trials).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct BlowSummary {
+    /// The rolls.
+    pub rolls: u64,
+    /// How many hit.
+    pub hits: u64,
+    /// The mean bonus per roll; `None` without a roll.
+    pub bonus: Option<Interval>,
+}
+
+impl BlowSummary {
+    /// Kind `i` of [`crate::arena::line::OtherBlows::KINDS`] over the trials.
+    pub fn of(trials: &[Trial], i: usize) -> BlowSummary {
+        let col = |f: &dyn Fn(&Trial) -> f64| trials.iter().map(f).collect::<Vec<f64>>();
+        BlowSummary {
+            rolls: trials.iter().map(|t| t.others.0[i].rolls).sum(),
+            hits: trials.iter().map(|t| t.others.0[i].hits).sum(),
+            bonus: stats::ratio_interval(
+                &col(&|t| t.others.0[i].bonus as f64),
+                &col(&|t| t.others.0[i].rolls as f64),
+            ),
+        }
+    }
 }
 
 impl Summary {
@@ -79,6 +108,7 @@ impl Summary {
                 &col(|t| t.foe_bonus as f64),
                 &col(|t| t.foe_rolls as f64),
             ),
+            others: std::array::from_fn(|i| BlowSummary::of(trials, i)),
         }
     }
 
@@ -142,6 +172,7 @@ mod tests {
             foe_rolls: 2 * rolls,
             foe_hits: hits,
             foe_bonus: 0,
+            others: crate::arena::line::OtherBlows::default(),
         }
     }
 

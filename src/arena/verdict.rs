@@ -362,6 +362,9 @@ fn open_levels(run: &Run) -> Verdict {
     }
 }
 
+/// The pets' blows in [`crate::arena::line::OtherBlows::KINDS`].
+const PET: usize = 3;
+
 fn pets(run: &Run) -> Verdict {
     const CLAIM: &str = "Pets flank for the hero";
     let with = match effect(run, "pet-flanks") {
@@ -412,12 +415,29 @@ fn pets(run: &Run) -> Verdict {
             gap(on.hero_bonus, off.hero_bonus)
         }
     };
+    // the pet's own blows at the foe: their bonus, against the baseline's
+    let (pet_on, pet_off) = (on.others[PET], off.others[PET]);
+    let pet = gap(pet_on.bonus, pet_off.bonus);
+    if pet_on.rolls > 0 {
+        text.push_str(&format!(
+            " The pet's own blows ({} rolls) get {} flanking points per roll ({} with {}): {}, {}.",
+            pet_on.rolls,
+            plain(pet_on.bonus, 2),
+            plain(pet_off.bonus, 2),
+            with.base.0,
+            diff(pet, 1.0, 2, ""),
+            real(pet),
+        ));
+    } else {
+        text.push_str(" The pet made no blow that rolled to hit.");
+    }
     text.push_str(&format!(" The fight as a whole: {}.", with.sentence()));
     let hit_up = combine(&[hit_gap(on, off)]) > 0
         || alone
             .as_ref()
             .is_some_and(|(_, a)| combine(&[hit_gap(on, a)]) > 0);
-    let finding = match (combine(&[key]), hit_up) {
+    // the hero's bonus with the pet and the pet's own, taken together
+    let finding = match (combine(&[key, pet]), hit_up) {
         (1, true) => Finding::Supported,
         (1, false) => {
             text.push_str(" The bonus is real; the change in the hit rate is not beyond chance.");
@@ -715,6 +735,7 @@ pub(crate) mod tests {
             foe_rolls: 10,
             foe_hits: 5,
             foe_bonus: 0,
+            others: Default::default(),
         }
     }
 

@@ -779,6 +779,7 @@ static struct flank_plan_input plan_empty(void)
                               | (1u << FLANK_DIR_E) | (1u << FLANK_DIR_SE)
                               | (1u << FLANK_DIR_S);
     in.target[0].chosen = FLANK_DIR_NE;
+    in.target[0].heading = FLANK_PLAN_NONE; /* the hero stands */
     return in;
 }
 
@@ -816,6 +817,15 @@ static void check_plan_invalid(void)
     expect_eq("plan east why", r.why, FLANK_WHY_BETTER);
     expect_eq("plan east half points", r.half_points, 8);
     expect_eq("plan east vanilla", r.vanilla_half_points, 6);
+    /* The hero has just stepped north: the square in her way comes before
+       the flank; three turns later her heading no longer counts. */
+    in.target[0].heading = FLANK_DIR_N;
+    expect_eq("plan heading", flank_plan(&in, &r), 5);
+    expect_eq("plan heading action", r.action, FLANK_PLAN_MOVE);
+    expect_eq("plan heading dir", r.dir, FLANK_DIR_N);
+    in.heading_age = FLANK_PLAN_HEADING_TURNS;
+    expect_eq("plan old heading", flank_plan(&in, &r), 5);
+    expect_eq("plan old heading dir", r.dir, FLANK_DIR_E);
     /* A pet never waits. */
     in = plan_empty();
     in.flags = FLANK_PL_PET;
@@ -890,7 +900,7 @@ static void check_plan_invalid(void)
            (unsigned long) offsetof(struct flank_plan_input, waited),
            (unsigned long) offsetof(struct flank_plan_input, since),
            (unsigned long) offsetof(struct flank_plan_input, nallies),
-           (unsigned long) offsetof(struct flank_plan_input, reserved),
+           (unsigned long) offsetof(struct flank_plan_input, heading_age),
            (unsigned long) offsetof(struct flank_plan_input, ally_dist),
            (unsigned long) offsetof(struct flank_plan_input, ally_speed),
            (unsigned long) offsetof(struct flank_plan_input, target),
