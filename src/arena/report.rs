@@ -208,6 +208,7 @@ pub fn markdown(run: &Run, meta: &Meta) -> String {
     }
 
     paired_section(&mut o, run);
+    planners_section(&mut o, run);
     field_section(&mut o, run);
 
     let _ = writeln!(o, "## Scenarios\n");
@@ -259,6 +260,60 @@ fn paired_section(o: &mut String, run: &Run) {
     }
     if !any {
         let _ = writeln!(o, "| (no scenario compares two settings) | | | | | | | | |");
+    }
+    let _ = writeln!(o);
+}
+
+/// Monsters that flank, seed by seed: per scenario that compares
+/// `FLANKING_AI=0` with the same setting but for the planners
+/// ([`verdict::ai_pair`]), the setting with them minus the one without.
+fn planners_section(o: &mut String, run: &Run) {
+    let pairs: Vec<(&ScenarioRun, usize, usize)> = run
+        .scenarios
+        .iter()
+        .filter_map(|sc| verdict::ai_pair(sc).map(|(off, on)| (sc, off, on)))
+        .collect();
+    if pairs.is_empty() {
+        return;
+    }
+    let _ = writeln!(
+        o,
+        "## Monsters that flank, seed by seed: FLANKING_AI on minus off\n\n\
+         Each scenario that compares `FLANKING_AI=0` with the same setting with the planners \
+         on (the default), over the same seeds, as the table above: what the planners do to \
+         the hero. Without a pet they must never make the fight easier: no row without a pet \
+         may have an interval wholly below 0. With a pet, the pet plans for the hero.\n"
+    );
+    let _ = writeln!(
+        o,
+        "| scenario | on | off | seeds | HP lost Δ [95% CI] | | death rate Δ [95% CI] | | deaths | a pet |"
+    );
+    let _ = writeln!(o, "|---|---|---|--:|--:|---|--:|---|--:|---|");
+    for (sc, off, on) in pairs {
+        let (a, b) = (&sc.settings[on], &sc.settings[off]);
+        let Some(p) = Paired::of(&b.trials, &a.trials) else {
+            continue;
+        };
+        let _ = writeln!(
+            o,
+            "| {} | {} | {} | {} | {} | {} | {} | {} | {} / {} / {} | {} |",
+            escape_cell(&sc.scenario.name),
+            escape_cell(&a.setting.to_string()),
+            escape_cell(&b.setting.to_string()),
+            thousands(p.n),
+            diff(p.hp_lost, 1.0, 2, ""),
+            real_cell(p.hp_lost),
+            diff(p.death_rate, 100.0, 1, " pp"),
+            real_cell(p.death_rate),
+            p.deaths.only_other,
+            p.deaths.only_base,
+            p.deaths.both,
+            if sc.scenario.creatures.iter().any(|c| c.tame) {
+                "yes"
+            } else {
+                "no"
+            },
+        );
     }
     let _ = writeln!(o);
 }
@@ -678,13 +733,29 @@ mod tests {
         };
         let r = run(vec![
             scenario("plain", "FLANKING=0 | FLANKING=100", &[(0, 0), (5, 0)]),
+            scenario(
+                "planned",
+                "FLANKING=0 | FLANKING_AI=0 | FLANKING=100",
+                &[(0, 0), (5, 0), (9, 2)],
+            ),
             open_example(),
             corridor_example(),
         ]);
         let md = markdown(&r, &meta);
         let at = |s: &str| md.find(s).unwrap_or_else(|| panic!("no {s:?} in\n{md}"));
         let field = at("\n## The field, side by side\n");
-        assert!(at("\n## Each setting against the baseline, seed by seed\n") < field);
+        let planners = at("\n## Monsters that flank, seed by seed: FLANKING_AI on minus off\n");
+        assert!(at("\n## Each setting against the baseline, seed by seed\n") < planners);
+        assert!(planners < field);
+        // the scenario that compares FLANKING_AI=0 has its row: +4 deaths
+        // of 100 seeds, and +2 HP lost on the others
+        let rows = &md[planners..field];
+        assert!(
+            rows.contains("| planned | FLANKING=100 | FLANKING_AI=0 | 100 | +"),
+            "{rows}"
+        );
+        assert!(rows.contains("| 4 / 0 / 5 | no |"), "{rows}");
+        assert!(!rows.contains("| plain |"), "{rows}");
         assert!(field < at("\n## Scenarios\n"));
         let section = &md[field..at("\n## Scenarios\n")];
         assert!(!section.contains("`plain`"), "{section}");

@@ -493,7 +493,7 @@ fn hordes(run: &Run) -> Verdict {
 
 /// The setting of a scenario with `FLANKING_AI=0`, and the one it is the
 /// same as but for monsters that flank (`flanking_index()`, FLANKING=100).
-fn ai_pair(sc: &ScenarioRun) -> Option<(usize, usize)> {
+pub(crate) fn ai_pair(sc: &ScenarioRun) -> Option<(usize, usize)> {
     let off = sc.settings.iter().position(|s| {
         s.setting
             .0
