@@ -48,7 +48,8 @@ extern "C" {
    with a moving target (in its way, ahead, beside, behind) is worth more
    than any bonus; struct
    flank_move_fixture's last byte likewise is the `heading:` of a movement
-   fixture. */
+   fixture; a mover with one square next to its target in reach does not
+   wait (FLANK_WHY_SINGLE_FILE). */
 #define FLANK_ABI_VERSION 9
 
 /*
@@ -513,6 +514,9 @@ struct flank_plan_input {
 #define FLANK_WHY_PET 10        /* a pet never waits */
 #define FLANK_WHY_LEAVING 11    /* its target is moving away: waiting would
                                    let it go */
+#define FLANK_WHY_SINGLE_FILE 12 /* ABI 9: one square next to its target is
+                                    in its reach: allies could only queue
+                                    behind it, not arrive with it */
 
 /* The words #flanking uses for a FLANK_WHY_* ("waiting for its allies"),
    static, or NULL for a code that is none. */

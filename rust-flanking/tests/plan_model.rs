@@ -291,6 +291,9 @@ fn model_plan(p: &flank_plan_input) -> Result<Decision, i32> {
         Why::Ranged
     } else if bit(p.flags, FLANK_PL_LEAVING) {
         Why::Leaving
+    } else if (0..8).filter(|d| first.candidates & (1 << d) != 0).count() < 2 {
+        // one square next to the hero in reach: allies only queue
+        Why::SingleFile
     } else if u32::from(waited) >= FLANK_PLAN_WAIT_MOVES {
         Why::Waited
     } else if coming == 0 {
@@ -350,7 +353,7 @@ fn engine(p: &flank_plan_input) -> Result<Decision, i32> {
 fn engine_matches_the_model_on_random_inputs() {
     const INPUTS: usize = 300_000;
     let mut rng = Rng::new(0x9E37_2F60_9C06_0003);
-    let mut whys = [0usize; 12];
+    let mut whys = [0usize; 13];
     let (mut keep, mut moves, mut waits, mut new_waits) = (0, 0, 0, 0);
     let mut moves_not_first = 0;
     let mut coming_seen = 0;
@@ -972,4 +975,18 @@ fn turns_to_arrive_is_the_models() {
             assert_eq!(plan::turns_to_arrive(dist, speed), turns(dist, speed));
         }
     }
+}
+
+#[test]
+fn h_single_file_no_wait() {
+    // m04's wait: alone, an ally coming in 3 turns, five squares in reach
+    let open = with_allies(jackal_from_the_east(EMPTY, NE), &[(4, 12)]);
+    assert!(matches!(decide(&open).action, Action::Wait { .. }));
+    // the same with one square next to the hero in reach: it comes in
+    let mut corridor = open;
+    corridor.target[0].candidates = 1 << NE;
+    let d = decide(&corridor);
+    assert_eq!((d.action, d.why), (Action::Keep, Why::SingleFile));
+    assert_eq!(d.raw().why, FLANK_WHY_SINGLE_FILE as u8);
+    assert_eq!(model_plan(&corridor), Ok(d));
 }

@@ -104,11 +104,14 @@ pub enum Why {
     Pet = sys::FLANK_WHY_PET as u8,
     /// Its target is moving away from it.
     Leaving = sys::FLANK_WHY_LEAVING as u8,
+    /// Only one square next to its target is in its reach (a corridor):
+    /// allies would queue behind it, not arrive with it.
+    SingleFile = sys::FLANK_WHY_SINGLE_FILE as u8,
 }
 
 impl Why {
     /// Every reason, in `FLANK_WHY_*` order.
-    pub const ALL: [Why; 12] = [
+    pub const ALL: [Why; 13] = [
         Why::NoBetter,
         Why::Better,
         Why::Waiting,
@@ -121,6 +124,7 @@ impl Why {
         Why::Waited,
         Why::Pet,
         Why::Leaving,
+        Why::SingleFile,
     ];
 
     /// The reason of a `FLANK_WHY_*` code.
@@ -143,6 +147,7 @@ impl Why {
             Why::Waited => c"it has waited long enough",
             Why::Pet => c"a pet does not wait",
             Why::Leaving => c"its target is moving away",
+            Why::SingleFile => c"it comes in single file",
         }
     }
 }
@@ -596,6 +601,8 @@ pub fn plan(raw: &flank_plan_input) -> Result<Decision, PlanError> {
         Why::Ranged
     } else if flags & PL_LEAVING != 0 {
         Why::Leaving
+    } else if first.candidates.count_ones() < 2 {
+        Why::SingleFile
     } else if waited >= WAIT_MOVES {
         Why::Waited
     } else if coming == 0 {

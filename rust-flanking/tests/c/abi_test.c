@@ -311,7 +311,9 @@ static void check_facing_invalid(void)
               strcmp(flank_plan_why(FLANK_WHY_WAITING), "waiting for its allies"), 0);
     expect_eq("flank_plan_why(LEAVING)",
               strcmp(flank_plan_why(FLANK_WHY_LEAVING), "its target is moving away"), 0);
-    expect_eq("flank_plan_why(12)", flank_plan_why(12) == NULL, 1);
+    expect_eq("flank_plan_why(SINGLE_FILE)",
+              strcmp(flank_plan_why(FLANK_WHY_SINGLE_FILE), "it comes in single file"), 0);
+    expect_eq("flank_plan_why(13)", flank_plan_why(13) == NULL, 1);
     expect_eq("flank_rules_name(-1)", flank_rules_name(-1) == NULL, 1);
 
     /* NULL pointers. */
