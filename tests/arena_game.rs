@@ -13,8 +13,21 @@ use common::{repo, Scratch};
 const GAME: &str = env!("CARGO_BIN_EXE_nethack-flanking");
 
 fn arena(playground: &Path, scenario: &Path, seed: u64) -> Output {
-    Command::new(GAME)
-        .env("NETHACK_FLANKING_PLAYGROUND", playground)
+    arena_under(&[], playground, scenario, seed)
+}
+
+/// [`arena`] run by a wrapper (`timeout 60`, valgrind): its program and
+/// arguments, the game after them.
+fn arena_under(wrapper: &[&str], playground: &Path, scenario: &Path, seed: u64) -> Output {
+    let mut cmd = match wrapper.split_first() {
+        Some((program, args)) => {
+            let mut c = Command::new(program);
+            c.args(args).arg(GAME);
+            c
+        }
+        None => Command::new(GAME),
+    };
+    cmd.env("NETHACK_FLANKING_PLAYGROUND", playground)
         .env_remove("NETHACKOPTIONS")
         .arg("--arena")
         .arg(scenario)
@@ -246,17 +259,7 @@ fn a_bad_sysconf_value_fails_the_arena_at_once() {
     let pg = scratch.path().join("playground");
     common::playground_with(Path::new(GAME), &pg, "FLANKING_RANGED", "yes");
     let scenario = repo().join("arena/jackals-corridor.arena");
-    let out = Command::new("timeout")
-        .arg("60")
-        .arg(GAME)
-        .env("NETHACK_FLANKING_PLAYGROUND", &pg)
-        .env_remove("NETHACKOPTIONS")
-        .arg("--arena")
-        .arg(&scenario)
-        .arg("--arena-seed=1")
-        .stdin(Stdio::null())
-        .output()
-        .expect("run the game");
+    let out = arena_under(&["timeout", "60"], &pg, &scenario, 1);
     let text = format!(
         "{}{}",
         String::from_utf8_lossy(&out.stdout),
@@ -282,22 +285,19 @@ fn a_death_by_a_monsters_missile_loses_no_memory() {
     let pg = scratch.path().join("playground");
     let scenario = repo().join("tests/arena/missile-death.arena");
     assert!(arena(&pg, &scenario, 1).status.success());
-    let out = Command::new("valgrind")
-        .args([
+    // valgrind: ./dev installs it
+    let out = arena_under(
+        &[
+            "valgrind",
             "--leak-check=full",
             "--show-leak-kinds=definite",
             "--errors-for-leak-kinds=definite",
             "--error-exitcode=99",
-        ])
-        .arg(GAME)
-        .env("NETHACK_FLANKING_PLAYGROUND", &pg)
-        .env_remove("NETHACKOPTIONS")
-        .arg("--arena")
-        .arg(&scenario)
-        .arg("--arena-seed=1")
-        .stdin(Stdio::null())
-        .output()
-        .expect("run the game under valgrind (./dev installs it)");
+        ],
+        &pg,
+        &scenario,
+        1,
+    );
     let stdout = String::from_utf8_lossy(&out.stdout);
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(out.status.success(), "{stdout}{stderr}");

@@ -8,7 +8,7 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use super::field::{self, Against, Facts, Field, Pick};
 use super::line::{OtherBlows, Outcome};
-use super::run::{Run, ScenarioRun};
+use super::run::{Run, ScenarioRun, SettingRun};
 use super::summary::{Paired, Summary};
 use super::verdict::{self, diff, percent, plain, real};
 
@@ -241,27 +241,32 @@ fn paired_section(o: &mut String, run: &Run) {
                 continue;
             };
             any = true;
-            let _ = writeln!(
-                o,
-                "| {} | {} | {} | {} | {} | {} | {} | {} | {} / {} / {} |",
-                escape_cell(&sc.scenario.name),
-                escape_cell(&other.setting.to_string()),
-                escape_cell(&base.setting.to_string()),
-                thousands(p.n),
-                diff(p.hp_lost, 1.0, 2, ""),
-                real_cell(p.hp_lost),
-                diff(p.death_rate, 100.0, 1, " pp"),
-                real_cell(p.death_rate),
-                p.deaths.only_other,
-                p.deaths.only_base,
-                p.deaths.both,
-            );
+            let _ = writeln!(o, "{} |", paired_cells(sc, other, base, &p));
         }
     }
     if !any {
         let _ = writeln!(o, "| (no scenario compares two settings) | | | | | | | | |");
     }
     let _ = writeln!(o);
+}
+
+/// A paired row's cells, from the scenario to the deaths, without the
+/// closing `|`: setting `other` against `base` over the same seeds.
+fn paired_cells(sc: &ScenarioRun, other: &SettingRun, base: &SettingRun, p: &Paired) -> String {
+    format!(
+        "| {} | {} | {} | {} | {} | {} | {} | {} | {} / {} / {}",
+        escape_cell(&sc.scenario.name),
+        escape_cell(&other.setting.to_string()),
+        escape_cell(&base.setting.to_string()),
+        thousands(p.n),
+        diff(p.hp_lost, 1.0, 2, ""),
+        real_cell(p.hp_lost),
+        diff(p.death_rate, 100.0, 1, " pp"),
+        real_cell(p.death_rate),
+        p.deaths.only_other,
+        p.deaths.only_base,
+        p.deaths.both,
+    )
 }
 
 /// Monsters that flank, seed by seed: per scenario that compares
@@ -294,25 +299,12 @@ fn planners_section(o: &mut String, run: &Run) {
         let Some(p) = Paired::of(&b.trials, &a.trials) else {
             continue;
         };
+        let pet = sc.scenario.creatures.iter().any(|c| c.tame);
         let _ = writeln!(
             o,
-            "| {} | {} | {} | {} | {} | {} | {} | {} | {} / {} / {} | {} |",
-            escape_cell(&sc.scenario.name),
-            escape_cell(&a.setting.to_string()),
-            escape_cell(&b.setting.to_string()),
-            thousands(p.n),
-            diff(p.hp_lost, 1.0, 2, ""),
-            real_cell(p.hp_lost),
-            diff(p.death_rate, 100.0, 1, " pp"),
-            real_cell(p.death_rate),
-            p.deaths.only_other,
-            p.deaths.only_base,
-            p.deaths.both,
-            if sc.scenario.creatures.iter().any(|c| c.tame) {
-                "yes"
-            } else {
-                "no"
-            },
+            "{} | {} |",
+            paired_cells(sc, a, b, &p),
+            if pet { "yes" } else { "no" }
         );
     }
     let _ = writeln!(o);

@@ -552,7 +552,7 @@ mod tests {
             unsafe { core::ffi::CStr::from_ptr(flank_plan_why(sys::FLANK_WHY_WAITING as i32)) },
             c"waiting for its allies"
         );
-        assert!(flank_plan_why(12).is_null());
+        assert!(flank_plan_why(Why::ALL.len() as i32).is_null());
         assert!(flank_plan_why(-1).is_null());
     }
 
