@@ -524,10 +524,18 @@ pub fn sysconf_error(tag: &str, key: &str, value: &str) -> (usize, String) {
     let rc = write_config(scratch.path(), tag);
     let t = Tmux::start(tag, &game_cmd(game, &pg, &rc, ""));
     // "1 error in /.../playground/sysconf.": the file whole, which the
-    // terminal may wrap at its 80th column
-    let s = t.wait_for("sysconf.");
-    let joined: String = s.lines().map(str::trim_end).collect();
+    // terminal wraps at its 80th column wherever the path's length puts it
+    // (even between "sysconf" and its full stop), so the screen is read
+    // with its lines joined
     let want = format!("1 error in {}.", pg.join("sysconf").display());
-    assert!(joined.contains(&want), "no {want:?} on the screen:\n{s}");
-    (line, s)
+    let joined = |s: &str| s.lines().map(str::trim_end).collect::<String>();
+    let mut s = String::new();
+    for _ in 0..200 {
+        s = t.screen().unwrap_or_default();
+        if joined(&s).contains(&want) {
+            return (line, s);
+        }
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    }
+    panic!("waited 20 s for {want:?}; the screen was:\n{s}")
 }
