@@ -154,11 +154,10 @@ impl OtherBlows {
         },
     ];
 
-    /// The pets' blows.
-    pub fn pet(&self) -> Blows {
-        self.0[3]
-    }
+    /// The pets' blows' index in [`OtherBlows::KINDS`].
+    pub const PET: usize = 3;
 }
+
 /// Why a line is not a trial.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct LineError(pub String);
@@ -239,14 +238,6 @@ impl Trial {
                 missing.join(", ")
             )));
         }
-        for kind in OtherBlows::KINDS {
-            for part in ["rolls", "hits", "bonus"] {
-                let key = format!("{}_{part}", kind.key);
-                if (part != "bonus" || kind.bonus) && !pairs.contains_key(key.as_str()) {
-                    return Err(LineError(format!("missing key {key}")));
-                }
-            }
-        }
         let text = |key: &str| pairs[key].as_str();
         fn number<T: std::str::FromStr>(key: &str, value: &str) -> Result<T, LineError> {
             value
@@ -259,7 +250,7 @@ impl Trial {
                 text("outcome")
             ))
         })?;
-        let trial = Trial {
+        let mut trial = Trial {
             name: text("name").to_string(),
             seed: number("seed", text("seed"))?,
             outcome,
@@ -274,14 +265,22 @@ impl Trial {
             foe_bonus: number("foe_bonus", text("foe_bonus"))?,
             others: OtherBlows::default(),
         };
-        let mut trial = trial;
         for (i, kind) in OtherBlows::KINDS.iter().enumerate() {
             let key = |part: &str| format!("{}_{part}", kind.key);
+            fn field<T: std::str::FromStr>(
+                pairs: &BTreeMap<&str, String>,
+                key: &str,
+            ) -> Result<T, LineError> {
+                match pairs.get(key) {
+                    Some(value) => number(key, value),
+                    None => Err(LineError(format!("missing key {key}"))),
+                }
+            }
             let b = &mut trial.others.0[i];
-            b.rolls = number(&key("rolls"), text(&key("rolls")))?;
-            b.hits = number(&key("hits"), text(&key("hits")))?;
+            b.rolls = field(&pairs, &key("rolls"))?;
+            b.hits = field(&pairs, &key("hits"))?;
             if kind.bonus {
-                b.bonus = number(&key("bonus"), text(&key("bonus")))?;
+                b.bonus = field(&pairs, &key("bonus"))?;
             }
             if b.hits > b.rolls {
                 return Err(LineError(format!(

@@ -362,9 +362,6 @@ fn open_levels(run: &Run) -> Verdict {
     }
 }
 
-/// The pets' blows in [`crate::arena::line::OtherBlows::KINDS`].
-const PET: usize = 3;
-
 fn pets(run: &Run) -> Verdict {
     const CLAIM: &str = "Pets flank for the hero";
     let with = match effect(run, "pet-flanks") {
@@ -416,6 +413,7 @@ fn pets(run: &Run) -> Verdict {
         }
     };
     // the pet's own blows at the foe: their bonus, against the baseline's
+    const PET: usize = super::line::OtherBlows::PET;
     let (pet_on, pet_off) = (on.others[PET], off.others[PET]);
     let pet = gap(pet_on.bonus, pet_off.bonus);
     if pet_on.rolls > 0 {
