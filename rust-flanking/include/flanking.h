@@ -49,8 +49,14 @@ extern "C" {
    than any bonus; struct
    flank_move_fixture's last byte likewise is the `heading:` of a movement
    fixture; a mover with one square next to its target in reach does not
-   wait (FLANK_WHY_SINGLE_FILE). */
-#define FLANK_ABI_VERSION 9
+   wait (FLANK_WHY_SINGLE_FILE).
+   10: a pet keeps to the hero's side: struct flank_plan_target grows
+   `hero` (the hero's square seen from the target, FLANK_DIR_* or
+   FLANK_PLAN_NONE) and struct flank_plan_input's flags
+   FLANK_PL_BESIDE_HERO; a pet beside the hero does not step away from
+   her to a foe's far side while another foe attacking her stands where
+   it could fight it from her side. */
+#define FLANK_ABI_VERSION 10
 
 /*
  * Directions, numbered as NetHack's xdir[]/ydir[]: clockwise, screen
@@ -406,9 +412,14 @@ int32_t flank_facing_eval(const struct flank_facing_input *in,
  *
  * A candidate is scored from what changes: the mover leaves its old square
  * (if it was next to the target) and stands on the new one, attacking from
- * there; nothing is gathered again.  Squares compare by the to-hit bonus
+ * there; nothing is gathered again.  Squares compare by how they keep up
+ * with a moving target (heading), then by the to-hit bonus
  * (hit_half_points), then by the damage change; a square wins only when it
  * is strictly better than vanilla's choice, so ties keep vanilla's square.
+ * A pet beside the hero (FLANK_PL_BESIDE_HERO) takes no square away from
+ * her side while a foe attacking her, other than the one that square is
+ * next to, stands where the pet could fight it from her side (from where
+ * it stands, or from a candidate square next to her).
  */
 
 #define FLANK_PLAN_NONE 8          /* no direction: not next to the target */
@@ -456,9 +467,16 @@ struct flank_plan_target {
                            (ahead) before the two square to it (still next
                            to it after its next step) before the three
                            behind, and that before any bonus */
+    uint8_t hero;       /* ABI 10: the hero's square seen from the target,
+                           FLANK_DIR_*, when the target is a foe of hers
+                           next to her; FLANK_PLAN_NONE otherwise (the
+                           target is the hero, or not next to her).  Such
+                           a foe that is not helpless (FLANK_FI_HELPLESS
+                           clear in `in`) attacks her */
 };
 
-/* Facts about the mover, for hanging back (struct flank_plan_input). */
+/* Facts about the mover, for hanging back and for a pet at the hero's side
+   (struct flank_plan_input). */
 #define FLANK_PL_PET 0x01u      /* the hero's pet (pets never wait) */
 #define FLANK_PL_HURT 0x02u     /* below its maximum hit points */
 #define FLANK_PL_FLEEING 0x04u
@@ -468,7 +486,8 @@ struct flank_plan_target {
                                    stands, from range */
 #define FLANK_PL_LEAVING 0x20u  /* its target stepped away from it on its
                                    last move */
-#define FLANK_PL_ALL 0x3Fu
+#define FLANK_PL_BESIDE_HERO 0x40u /* ABI 10: it stands next to the hero */
+#define FLANK_PL_ALL 0x7Fu
 
 struct flank_plan_input {
     uint8_t flags;     /* FLANK_PL_* */

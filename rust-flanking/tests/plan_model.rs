@@ -50,6 +50,10 @@ fn bit(flags: u8, b: u32) -> bool {
     u32::from(flags) & b != 0
 }
 
+fn bit_16(square: u16, b: u32) -> bool {
+    u32::from(square) & b != 0
+}
+
 // ------------------------------------------------------------------
 // The model
 // ------------------------------------------------------------------
@@ -81,6 +85,9 @@ fn model_check(p: &flank_plan_input) -> Result<(), i32> {
         if t.from > 8 || t.chosen > 8 {
             return refuse;
         }
+        if t.hero > 8 {
+            return refuse;
+        }
         if t.chosen != NONE && t.candidates & (1 << t.chosen) == 0 {
             return refuse;
         }
@@ -109,6 +116,9 @@ fn model_check(p: &flank_plan_input) -> Result<(), i32> {
             return Err(FLANK_E_FACING_FLAGS);
         }
         if t.from != NONE && f.n.square[usize::from(t.from)] & CREATURE == 0 {
+            return refuse;
+        }
+        if t.hero != NONE && !bit_16(f.n.square[usize::from(t.hero)], FLANK_SQ_HERO) {
             return refuse;
         }
         for d in 0..8 {
@@ -143,6 +153,43 @@ fn reach_of(h: u8, d: u8, age: u8) -> u8 {
         0 => 1,
         _ => 0,
     }
+}
+
+/// Whether square `d` around a target is next to the hero, who stands on
+/// square `h` around it: their offsets differ by one step at most.
+fn next_to_hero(h: u8, d: u8) -> bool {
+    const XDIR: [i32; 8] = [-1, -1, 0, 1, 1, 1, 0, -1];
+    const YDIR: [i32; 8] = [0, -1, -1, -1, 0, 1, 1, 1];
+    let (h, d) = (usize::from(h), usize::from(d));
+    (XDIR[h] - XDIR[d]).abs().max((YDIR[h] - YDIR[d]).abs()) == 1
+}
+
+/// The squares a pet beside the hero may take around target `i`: while
+/// another target attacking her (next to her, not helpless) could be
+/// fought from her side (the pet next to it, or a candidate next to it and
+/// to her), only the candidates next to her.
+fn allowed(p: &flank_plan_input, i: usize) -> u8 {
+    let targets = &p.target[..usize::from(p.ntargets)];
+    let t = &targets[i];
+    if !bit(p.flags, FLANK_PL_PET) || !bit(p.flags, FLANK_PL_BESIDE_HERO) || t.hero == NONE {
+        return t.candidates;
+    }
+    let fought_from_her_side = |g: &flank_plan_target| {
+        g.hero != NONE
+            && !bit(g.in_.flags, FLANK_FI_HELPLESS)
+            && (g.from != NONE
+                || (0..8).any(|d| g.candidates & (1 << d) != 0 && next_to_hero(g.hero, d)))
+    };
+    let another = targets
+        .iter()
+        .enumerate()
+        .any(|(j, g)| j != i && fought_from_her_side(g));
+    if !another {
+        return t.candidates;
+    }
+    (0..8u8)
+        .filter(|&d| t.candidates & (1 << d) != 0 && next_to_hero(t.hero, d))
+        .fold(0, |m, d| m | 1 << d)
 }
 
 /// The mover as its target sees it: a hostile monster when the target is
@@ -209,8 +256,9 @@ fn model_plan(p: &flank_plan_input) -> Result<Decision, i32> {
     let mut scored = 0;
     let mut best: Option<(Worth, u8, u8)> = None;
     for (i, t) in targets.iter().enumerate() {
+        let candidates = allowed(p, i);
         for d in 0..8u8 {
-            if t.candidates & (1 << d) == 0 {
+            if candidates & (1 << d) == 0 {
                 continue;
             }
             scored += 1;
@@ -291,7 +339,7 @@ fn model_plan(p: &flank_plan_input) -> Result<Decision, i32> {
         Why::Ranged
     } else if bit(p.flags, FLANK_PL_LEAVING) {
         Why::Leaving
-    } else if (0..8).filter(|d| first.candidates & (1 << d) != 0).count() < 2 {
+    } else if (0..8).filter(|d| allowed(p, 0) & (1 << d) != 0).count() < 2 {
         // one square next to the hero in reach: allies only queue
         Why::SingleFile
     } else if u32::from(waited) >= FLANK_PLAN_WAIT_MOVES {
@@ -357,6 +405,8 @@ fn engine_matches_the_model_on_random_inputs() {
     let (mut keep, mut moves, mut waits, mut new_waits) = (0, 0, 0, 0);
     let mut moves_not_first = 0;
     let mut coming_seen = 0;
+    // a pet beside the hero that the side rule sends elsewhere
+    let mut kept_to_her_side = 0;
     let mut faults = std::collections::BTreeMap::new();
     for n in 0..INPUTS {
         let mut p = random_input(&mut rng);
@@ -392,9 +442,16 @@ fn engine_matches_the_model_on_random_inputs() {
         if d.coming > 0 {
             coming_seen += 1;
         }
+        if bit(p.flags, FLANK_PL_BESIDE_HERO) {
+            let mut away = p;
+            away.flags &= !(FLANK_PL_BESIDE_HERO as u8);
+            if engine(&away) != got {
+                kept_to_her_side += 1;
+            }
+        }
     }
     eprintln!(
-        "{INPUTS} inputs: whys {whys:?}, keep {keep} move {moves} (not the first target {moves_not_first}) wait {waits} (new {new_waits}), coming>0 {coming_seen}, faults {faults:?}"
+        "{INPUTS} inputs: whys {whys:?}, keep {keep} move {moves} (not the first target {moves_not_first}) wait {waits} (new {new_waits}), coming>0 {coming_seen}, kept to her side {kept_to_her_side}, faults {faults:?}"
     );
     // the inputs reach every branch, often
     for (w, &count) in whys.iter().enumerate() {
@@ -403,7 +460,8 @@ fn engine_matches_the_model_on_random_inputs() {
     assert!(keep > 20_000 && moves > 20_000, "{keep} {moves}");
     assert!(waits > 2_000 && new_waits > 500 && waits - new_waits > 500);
     assert!(moves_not_first > 2_000 && coming_seen > 5_000);
-    assert_eq!(faults.len(), 19, "{faults:?}");
+    assert!(kept_to_her_side > 500, "{kept_to_her_side}");
+    assert_eq!(faults.len(), 21, "{faults:?}");
 }
 
 // ------------------------------------------------------------------
@@ -429,6 +487,7 @@ fn hero(square: [u16; 8], from: u8, candidates: &[u8], chosen: u8) -> flank_plan
         candidates: candidates.iter().fold(0, |m, &d| m | 1 << d),
         chosen,
         heading: NONE,
+        hero: NONE,
     }
 }
 
@@ -850,14 +909,18 @@ fn every_error_has_its_code() {
         },
         FLANK_E_PLAN,
     );
-    for b in [0x40u8, 0x80] {
-        add(
-            "flags outside FLANK_PL_ALL",
-            &move |p| p.flags = b,
-            FLANK_E_PLAN,
-        );
-    }
+    add(
+        "flags outside FLANK_PL_ALL",
+        &|p| p.flags = 0x80,
+        FLANK_E_PLAN,
+    );
     add("target heading", &|p| p.target[0].heading = 9, FLANK_E_PLAN);
+    add("target hero", &|p| p.target[0].hero = 9, FLANK_E_PLAN);
+    add(
+        "no hero on the hero's square",
+        &|p| p.target[0].hero = FLANK_DIR_E as u8,
+        FLANK_E_PLAN,
+    );
     add("from 9", &|p| p.target[0].from = 9, FLANK_E_PLAN);
     add("chosen 9", &|p| p.target[0].chosen = 9, FLANK_E_PLAN);
     add("chosen 255", &|p| p.target[0].chosen = 255, FLANK_E_PLAN);
@@ -989,4 +1052,54 @@ fn h_single_file_no_wait() {
     assert_eq!((d.action, d.why), (Action::Keep, Why::SingleFile));
     assert_eq!(d.raw().why, FLANK_WHY_SINGLE_FILE as u8);
     assert_eq!(model_plan(&corridor), Ok(d));
+}
+
+/// A foe of the hero's next to her, she on its square `hero_at`, for a
+/// pet's plan (rule set `proposal`, faceless): the pet is not next to it.
+fn foe(hero_at: u8, candidates: &[u8]) -> flank_plan_target {
+    let mut square = EMPTY;
+    square[usize::from(hero_at)] = CREATURE | FLANK_SQ_HERO as u16;
+    let mut t = hero(square, NONE, candidates, NONE);
+    t.in_.n.defender = 0;
+    t.hero = hero_at;
+    t
+}
+
+#[test]
+fn i_a_pet_keeps_to_her_side() {
+    // m21: jackals northeast and southwest of the hero, the pet northwest
+    // of her; around each jackal, one square at her side and one away
+    let j = foe(SW, &[NW, W]);
+    let k = foe(NE, &[NW, N]);
+    let mut p = input(&[j, k]);
+    p.flags = FLANK_PL_PET as u8;
+    // not at her side: it may step away, to the better bite
+    let away = decide(&p);
+    assert_eq!(away.action, Action::Move { target: 0, dir: NW });
+    // at her side: it keeps to it, next to a jackal
+    p.flags |= FLANK_PL_BESIDE_HERO as u8;
+    let kept = decide(&p);
+    assert!(
+        matches!(
+            kept.action,
+            Action::Move { target: 0, dir: W } | Action::Move { target: 1, dir: N }
+        ),
+        "{kept:?}"
+    );
+    assert!(kept.half_points < away.half_points);
+    // the second jackal asleep attacks nobody: the first's far side again
+    p.target[1].in_.flags |= FLANK_FI_HELPLESS as u8;
+    assert_eq!(decide(&p).action, away.action);
+    // one jackal alone: nothing else to cover, it may leave her side
+    let alone = input(&[foe(SW, &[NW, W])]);
+    let mut alone_beside = alone;
+    alone_beside.flags = (FLANK_PL_PET | FLANK_PL_BESIDE_HERO) as u8;
+    assert_eq!(
+        decide(&alone_beside).action,
+        Action::Move { target: 0, dir: NW }
+    );
+    // the squares next to her around a foe
+    assert_eq!(plan::beside_hero(SW), 1 << W | 1 << S);
+    assert_eq!(plan::beside_hero(E), 1 << N | 1 << NE | 1 << SE | 1 << S);
+    assert_eq!(plan::beside_hero(NONE), 0);
 }

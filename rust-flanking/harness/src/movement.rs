@@ -630,6 +630,9 @@ impl MoveFixture {
         if ms.tame {
             raw.flags |= sys::FLANK_PL_PET as u8;
         }
+        if dist((mr, mc), (hr, hc)) == 1 {
+            raw.flags |= sys::FLANK_PL_BESIDE_HERO as u8;
+        }
         if ms.hurt {
             raw.flags |= sys::FLANK_PL_HURT as u8;
         }
@@ -687,6 +690,11 @@ impl MoveFixture {
                     Some(h) if hero => h,
                     _ => plan::NONE,
                 },
+                // a foe next to the hero sees her on one of its squares
+                hero: DIR_OFFSETS
+                    .iter()
+                    .position(|&(dx, dy)| (tr + dy, tc + dx) == (hr, hc))
+                    .map_or(plan::NONE, |d| d as u8),
             };
         }
         Ok((targets, raw))

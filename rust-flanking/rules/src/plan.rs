@@ -14,6 +14,10 @@
 //!   a moving target's way, or one it keeps reaching her from, for a
 //!   flank: a horde the hero runs through blocks her and keeps at her
 //!   instead of letting her by;
+//! * **a pet at the hero's side** ([`beside_hero`]) does not step away
+//!   from her to a foe's far side while another foe attacking her stands
+//!   where the pet could fight it from her side: it covers that side
+//!   instead of leaving it open;
 //! * **hanging back**: a hostile mover that would arrive next to its target
 //!   alone, while allies close in a few turns behind, waits where it is, for
 //!   at most [`WAIT_MOVES`] of its moves.
@@ -53,6 +57,8 @@ const PL_FLEEING: u8 = sys::FLANK_PL_FLEEING as u8;
 const PL_ATTACKED: u8 = sys::FLANK_PL_ATTACKED as u8;
 const PL_RANGED: u8 = sys::FLANK_PL_RANGED as u8;
 const PL_LEAVING: u8 = sys::FLANK_PL_LEAVING as u8;
+const PL_BESIDE_HERO: u8 = sys::FLANK_PL_BESIDE_HERO as u8;
+const SQ_HERO: u16 = sys::FLANK_SQ_HERO as u16;
 const PL_ALL: u8 = sys::FLANK_PL_ALL as u8;
 const FI_ROGUE: u8 = sys::FLANK_FI_ROGUE as u8;
 const FI_MELEE: u8 = sys::FLANK_FI_MELEE as u8;
@@ -242,6 +248,9 @@ struct Target {
     chosen: u8,
     /// Where the target is going, or [`NONE`].
     heading: u8,
+    /// The hero's square seen from the target, a foe of hers next to
+    /// her, or [`NONE`].
+    hero: u8,
     /// Squares that threaten the target, the mover's old square aside.
     threats: u8,
     /// Squares blocked for the target.
@@ -341,6 +350,30 @@ impl Target {
     fn has_threat(&self) -> bool {
         self.threats != 0
     }
+
+    /// Whether the target is a foe attacking the hero that a pet beside
+    /// her could fight from her side: next to her and not helpless, and
+    /// the pet next to it already or able to step next to both.
+    fn covered_from_her_side(&self) -> bool {
+        self.hero != NONE
+            && !self.input.facts().helpless
+            && (self.from != NONE || self.candidates & beside_hero(self.hero) != 0)
+    }
+}
+
+/// A pet beside the hero keeps to her side: while one target attacking
+/// her could be fought from her side, the squares around every other
+/// target that are not next to her are no longer candidates.
+fn keep_to_her_side(targets: &mut Targets) {
+    let covered = (0u8..)
+        .zip(targets.iter())
+        .filter(|(_, t)| t.covered_from_her_side())
+        .fold(0u8, |m, (i, _)| m | 1 << i);
+    for (i, t) in (0u8..).zip(targets.list[..targets.n].iter_mut().flatten()) {
+        if covered & !(1 << i) != 0 && t.hero != NONE {
+            t.candidates &= beside_hero(t.hero);
+        }
+    }
 }
 
 /// Validates a raw plan input, in the header's order: the plan's fields,
@@ -373,6 +406,9 @@ fn validate(raw: &flank_plan_input) -> Result<Targets, PlanError> {
         if t.from > NONE || t.chosen > NONE {
             return Err(refuse("a target's from or chosen is outside 0..8"));
         }
+        if t.hero > NONE {
+            return Err(refuse("a target's hero is outside 0..8"));
+        }
         if t.chosen != NONE && t.candidates & (1 << t.chosen) == 0 {
             return Err(refuse("a target's chosen square is not a candidate"));
         }
@@ -388,6 +424,9 @@ fn validate(raw: &flank_plan_input) -> Result<Targets, PlanError> {
         let sq = &fin.n.square;
         if t.from != NONE && sq[usize::from(t.from)] & CREATURE == 0 {
             return Err(refuse("no creature on the mover's square"));
+        }
+        if t.hero != NONE && sq[usize::from(t.hero)] & SQ_HERO == 0 {
+            return Err(refuse("no hero on a target's hero square"));
         }
         let hood: &Neighbourhood = input.hood();
         let m = hood.masks();
@@ -417,11 +456,15 @@ fn validate(raw: &flank_plan_input) -> Result<Targets, PlanError> {
             } else {
                 NONE
             },
+            hero: t.hero,
             threats,
             blocked: m.blocked,
             taken,
         });
         out.n += 1;
+    }
+    if raw.flags & PL_PET != 0 && raw.flags & PL_BESIDE_HERO != 0 {
+        keep_to_her_side(&mut out);
     }
     Ok(out)
 }
@@ -497,6 +540,22 @@ pub fn reach(heading: u8, d: u8) -> u8 {
         2 | 6 => REACH_BESIDE,
         _ => REACH_NONE,
     }
+}
+
+/// The squares around a target that are next to the hero too, she
+/// standing in direction `hero` from it ([`NONE`]: none): a mask of
+/// directions from the target. Beside her orthogonally, four (the two
+/// squares either side of her, and the two beyond those); diagonally, two.
+pub fn beside_hero(hero: u8) -> u8 {
+    if hero >= NONE {
+        return 0;
+    }
+    let steps: &[u8] = if hero.is_multiple_of(2) {
+        &[1, 2, 6, 7]
+    } else {
+        &[1, 7]
+    };
+    steps.iter().fold(0, |m, s| m | 1 << ((hero + s) % 8))
 }
 
 /// Turns an ally at `dist` with `speed` needs to stand next to the target:

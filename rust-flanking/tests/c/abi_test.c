@@ -24,10 +24,10 @@
  *   "facing-case name rc hit arc zone_hp zone percent flat bits shield rules"
  * from flank_facing_eval().  The facing section's invalid inputs are
  * checked on every run.
- * Each line of PLAN-CASES-FILE is "name" and the 94 numbers of a struct
+ * Each line of PLAN-CASES-FILE is "name" and the 98 numbers of a struct
  * flank_plan_input (decimal): flags ntargets waited since nallies heading_age,
  * ally_dist[8], ally_speed[8], then per target[0..3] defender attack_dir
- * s0..s7 facing flags rules reserved from candidates chosen heading; for
+ * s0..s7 facing flags rules reserved from candidates chosen heading hero; for
  * each it prints
  *   "plan-case name rc action target dir why half vanilla coming new_wait"
  * from flank_plan(), *out filled with 0xAB before the call (so a refused
@@ -402,7 +402,7 @@ static void check_facing_invalid(void)
 
     expect_eq("sizeof flank_facing_input", (long) sizeof(struct flank_facing_input), 32);
     expect_eq("sizeof flank_facing_result", (long) sizeof(struct flank_facing_result), 12);
-    expect_eq("FLANK_ABI_VERSION", FLANK_ABI_VERSION, 9);
+    expect_eq("FLANK_ABI_VERSION", FLANK_ABI_VERSION, 10);
 }
 
 /* The fixture section: every entry of a directory, as the harness sees it:
@@ -782,6 +782,7 @@ static struct flank_plan_input plan_empty(void)
                               | (1u << FLANK_DIR_S);
     in.target[0].chosen = FLANK_DIR_NE;
     in.target[0].heading = FLANK_PLAN_NONE; /* the hero stands */
+    in.target[0].hero = FLANK_PLAN_NONE;    /* the target is the hero */
     return in;
 }
 
@@ -860,6 +861,12 @@ static void check_plan_invalid(void)
     in.target[0].heading = FLANK_PLAN_NONE + 1;
     expect_plan_error("heading outside 0..8", &in, FLANK_E_PLAN);
     in = plan_empty();
+    in.target[0].hero = FLANK_PLAN_NONE + 1;
+    expect_plan_error("hero outside 0..8", &in, FLANK_E_PLAN);
+    in = plan_empty();
+    in.target[0].hero = FLANK_DIR_W;
+    expect_plan_error("no hero on the hero's square", &in, FLANK_E_PLAN);
+    in = plan_empty();
     in.target[0].chosen = FLANK_DIR_W;
     expect_plan_error("chosen not a candidate", &in, FLANK_E_PLAN);
     in = plan_empty();
@@ -891,11 +898,11 @@ static void check_plan_invalid(void)
     expect_eq("ignored fields", flank_plan(&in, &r), 5);
     expect_eq("ignored fields: still waits", r.action, FLANK_PLAN_WAIT);
 
-    expect_eq("sizeof flank_plan_target", (long) sizeof(struct flank_plan_target), 36);
-    expect_eq("sizeof flank_plan_input", (long) sizeof(struct flank_plan_input), 166);
+    expect_eq("sizeof flank_plan_target", (long) sizeof(struct flank_plan_target), 38);
+    expect_eq("sizeof flank_plan_input", (long) sizeof(struct flank_plan_input), 174);
     expect_eq("sizeof flank_plan_result", (long) sizeof(struct flank_plan_result), 8);
     printf("plan-layout %lu %lu %lu %lu %lu %lu %lu %lu %lu %lu %lu %lu %lu %lu %lu %lu %lu"
-           " %lu %lu %lu %lu %lu %lu\n",
+           " %lu %lu %lu %lu %lu %lu %lu\n",
            (unsigned long) sizeof(struct flank_plan_input),
            (unsigned long) offsetof(struct flank_plan_input, flags),
            (unsigned long) offsetof(struct flank_plan_input, ntargets),
@@ -912,6 +919,7 @@ static void check_plan_invalid(void)
            (unsigned long) offsetof(struct flank_plan_target, candidates),
            (unsigned long) offsetof(struct flank_plan_target, chosen),
            (unsigned long) offsetof(struct flank_plan_target, heading),
+           (unsigned long) offsetof(struct flank_plan_target, hero),
            (unsigned long) sizeof(struct flank_plan_result),
            (unsigned long) offsetof(struct flank_plan_result, action),
            (unsigned long) offsetof(struct flank_plan_result, target),
@@ -926,7 +934,7 @@ static void plan_cases(const char *path)
 {
     FILE *f = fopen(path, "r");
     char name[256];
-    unsigned v[94];
+    unsigned v[98];
     int n = 0;
 
     if (!f) {
@@ -939,7 +947,7 @@ static void plan_cases(const char *path)
         struct flank_plan_result r;
         int i, t, rc;
 
-        for (i = 0; i < 94; i++) {
+        for (i = 0; i < 98; i++) {
             if (fscanf(f, "%u", &v[i]) != 1) {
                 printf("check FAIL plan case %s: short line\n", name);
                 failures++;
@@ -959,7 +967,7 @@ static void plan_cases(const char *path)
             in.ally_speed[i] = (uint8_t) v[14 + i];
         }
         for (t = 0; t < FLANK_PLAN_MAX_TARGETS; t++) {
-            const unsigned *w = v + 22 + 18 * t;
+            const unsigned *w = v + 22 + 19 * t;
             struct flank_plan_target *pt = &in.target[t];
 
             pt->in.n.defender = (uint8_t) w[0];
@@ -974,6 +982,7 @@ static void plan_cases(const char *path)
             pt->candidates = (uint8_t) w[15];
             pt->chosen = (uint8_t) w[16];
             pt->heading = (uint8_t) w[17];
+            pt->hero = (uint8_t) w[18];
         }
         memset(&r, 0xAB, sizeof r);
         rc = flank_plan(&in, &r);

@@ -92,6 +92,19 @@ pub fn random_target(rng: &mut Rng, creature_percent: u64, from_none: u64) -> fl
         let list: Vec<u8> = (0..8).filter(|d| candidates & (1 << d) != 0).collect();
         list[rng.below(list.len() as u64) as usize]
     };
+    // the hero next to the target (a pet's foe), one time in two: on a
+    // square that is neither a candidate nor the mover's
+    let free: Vec<u8> = (0..8u8)
+        .filter(|&d| candidates & (1 << d) == 0 && d != from)
+        .collect();
+    let hero = if free.is_empty() || rng.one_in(2) {
+        NONE
+    } else {
+        let d = free[rng.below(free.len() as u64) as usize];
+        let blocked = square[usize::from(d)] & BLOCKED;
+        square[usize::from(d)] = blocked | CREATURE | FLANK_SQ_HERO as u16;
+        d
+    };
     let rules: Vec<_> = RuleSet::all().collect();
     let rules = rules[rng.below(rules.len() as u64) as usize].id();
     // FLANK_FI_MELEE and attack_dir are ignored; ROGUE is refused
@@ -127,6 +140,7 @@ pub fn random_target(rng: &mut Rng, creature_percent: u64, from_none: u64) -> fl
         } else {
             NONE
         },
+        hero,
     }
 }
 
@@ -155,6 +169,7 @@ fn junk_target(rng: &mut Rng) -> flank_plan_target {
         candidates: b(),
         chosen: b(),
         heading: b(),
+        hero: b(),
     }
 }
 
@@ -205,6 +220,10 @@ pub fn random_input(rng: &mut Rng) -> flank_plan_input {
             flags |= bit as u8;
         }
     }
+    // a pet's plan: beside the hero one time in two
+    if flags & FLANK_PL_PET as u8 != 0 && rng.one_in(2) {
+        flags |= FLANK_PL_BESIDE_HERO as u8;
+    }
     let waited = rng.weighted(&[(40, 0u8), (15, 1), (15, 2), (20, 3), (5, 4), (5, 255)]);
     let since = if rng.one_in(4) {
         255
@@ -234,7 +253,7 @@ pub fn inject_fault(rng: &mut Rng, p: &mut flank_plan_input) -> (&'static str, i
     loop {
         let t = &mut p.target[i];
         let sq = &mut t.in_.n.square;
-        match rng.below(19) {
+        match rng.below(21) {
             0 => {
                 p.ntargets = if rng.one_in(3) {
                     0
@@ -244,7 +263,7 @@ pub fn inject_fault(rng: &mut Rng, p: &mut flank_plan_input) -> (&'static str, i
                 return ("ntargets", FLANK_E_PLAN);
             }
             1 => {
-                p.flags |= 0x40 << rng.below(2);
+                p.flags |= 0x80; // the one bit beyond FLANK_PL_ALL
                 return ("plan flags", FLANK_E_PLAN);
             }
             2 => {
@@ -344,6 +363,19 @@ pub fn inject_fault(rng: &mut Rng, p: &mut flank_plan_input) -> (&'static str, i
                 t.in_.flags |= 0x80; // the one bit beyond FLANK_FI_ALL
                 return ("facing flags", FLANK_E_FACING_FLAGS);
             }
+            18 => {
+                t.hero = rng.below(247) as u8 + 9;
+                return ("target hero", FLANK_E_PLAN);
+            }
+            19 => {
+                // the hero's square without the hero on it
+                let d = rng.below(8) as usize;
+                if sq[d] & FLANK_SQ_HERO as u16 != 0 {
+                    continue;
+                }
+                t.hero = d as u8;
+                return ("no hero on the hero's square", FLANK_E_PLAN);
+            }
             _ => {
                 t.in_.reserved = rng.below(255) as u8 + 1;
                 return ("facing reserved", FLANK_E_FACING_FLAGS);
@@ -355,7 +387,7 @@ pub fn inject_fault(rng: &mut Rng, p: &mut flank_plan_input) -> (&'static str, i
 /// The numbers of a plan input, in the order abi_test.c reads them: flags
 /// ntargets waited since nallies heading_age, dist[8], speed[8], then for
 /// each of the four targets defender attack_dir s0..s7 facing flags rules
-/// reserved from candidates chosen heading (94 numbers).
+/// reserved from candidates chosen heading hero (98 numbers).
 pub fn input_numbers(p: &flank_plan_input) -> String {
     let mut l = format!(
         "{} {} {} {} {} {}",
@@ -372,8 +404,16 @@ pub fn input_numbers(p: &flank_plan_input) -> String {
         }
         write!(
             l,
-            " {} {} {} {} {} {} {} {}",
-            f.facing, f.flags, f.rules, f.reserved, t.from, t.candidates, t.chosen, t.heading
+            " {} {} {} {} {} {} {} {} {}",
+            f.facing,
+            f.flags,
+            f.rules,
+            f.reserved,
+            t.from,
+            t.candidates,
+            t.chosen,
+            t.heading,
+            t.hero
         )
         .unwrap();
     }
