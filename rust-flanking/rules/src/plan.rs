@@ -570,28 +570,23 @@ pub fn plan(raw: &flank_plan_input) -> Result<Decision, PlanError> {
     let targets = validate(raw)?;
     let mut scored = 0u8;
 
-    // vanilla's square: its best worth over the targets it is next to
+    // each square scored once: vanilla's (its best worth over the targets
+    // it is next to) and the best candidate (the first of the best,
+    // targets in order, then directions clockwise from west)
     let mut vanilla: Option<(Worth, u8)> = None;
-    for t in targets.iter() {
-        if t.chosen != NONE {
-            let (w, r) = t.worth(t.chosen);
-            if vanilla.is_none_or(|(v, _)| w > v) {
-                vanilla = Some((w, r.hit_half_points));
-            }
-        }
-    }
-    // the best candidate: the first of the best, targets in order, then
-    // directions clockwise from west
     let mut best: Option<(Worth, u8, u8, u8)> = None;
     for (i, t) in (0u8..).zip(targets.iter()) {
-        for d in 0..8u8 {
-            if t.candidates & (1 << d) == 0 {
-                continue;
-            }
-            scored += 1;
+        let chosen = if t.chosen == NONE { 0 } else { 1u8 << t.chosen };
+        for d in (0..8u8).filter(|d| (t.candidates | chosen) & (1 << d) != 0) {
             let (w, r) = t.worth(d);
-            if best.is_none_or(|(b, ..)| w > b) {
-                best = Some((w, i, d, r.hit_half_points));
+            if d == t.chosen && vanilla.is_none_or(|(v, _)| w > v) {
+                vanilla = Some((w, r.hit_half_points));
+            }
+            if t.candidates & (1 << d) != 0 {
+                scored += 1;
+                if best.is_none_or(|(b, ..)| w > b) {
+                    best = Some((w, i, d, r.hit_half_points));
+                }
             }
         }
     }
