@@ -119,14 +119,17 @@ pub struct BlowKind {
     pub bonus: bool,
 }
 
+/// How many kinds of other blows the line counts ([`OtherBlows::KINDS`]).
+pub const OTHER_KINDS: usize = 5;
+
 /// Every blow besides the hero's melee and the foes' at the hero, in
 /// [`OtherBlows::KINDS`] order.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct OtherBlows(pub [Blows; 5]);
+pub struct OtherBlows(pub [Blows; OTHER_KINDS]);
 
 impl OtherBlows {
     /// The kinds, in the line's order.
-    pub const KINDS: [BlowKind; 5] = [
+    pub const KINDS: [BlowKind; OTHER_KINDS] = [
         BlowKind {
             key: "missile",
             words: "the hero's thrown and fired missiles",

@@ -36,7 +36,7 @@ pub struct Summary {
     /// The foes' mean flanking bonus per roll (ratio over trials).
     pub foe_bonus: Option<Interval>,
     /// Every other kind of blow ([`crate::arena::line::OtherBlows::KINDS`]), pooled.
-    pub others: [BlowSummary; 5],
+    pub others: [BlowSummary; crate::arena::line::OTHER_KINDS],
 }
 
 /// One kind of blow over every trial: rolls and hits pooled, and the mean
