@@ -95,7 +95,7 @@ ENTRY_FUNCS = [
 # monsters that flank: one planned move (gathering + the engine's scoring of
 # the candidates) is a flank_plan_apply() call; the entry points that reach it
 PLAN_ENTRY = ["flank_plan_move", "flank_plan_pet"]
-PLAN_FUNCS = ["flank_plan_apply", "flank_plan", "flank_plans"]
+PLAN_FUNCS = ["flank_plan_apply", "flank_plan", "flank_plans", "flank_gather_input"]
 TARGET_PLAN = 1.5  # times one evaluation
 # the variant with sysconf FLANKING_AI=0: no monster plans
 AI_OFF_CFG = "variant-ai0"
@@ -619,10 +619,21 @@ def plan_section(out, seeds, res, lines):
         ap = fs.get("flank_plan_apply", {"calls": 0, "inclusive": 0, "self": 0, "callees": {}})
         eng = fs.get("flank_plan", {"calls": 0, "inclusive": 0})
         n = ap["calls"]
-        gather = sum(i for c, (k, i) in ((c, v) for c, v in ap["callees"].items())
-                     if base_name(c) == "flank_gather")
-        facing = sum(i for c, (k, i) in ap["callees"].items()
-                     if base_name(c) == "flank_facing_of")
+        # the target's squares and facing: flank_gather_input(), the
+        # planners' own gathering (flank_gather(), and flank_facing_of()
+        # unless the rule set is proposal), or either called directly
+        gi = fs.get("flank_gather_input", {"calls": 0, "callees": {}})
+        gi_calls = sum(k for c, (k, i) in ap["callees"].items()
+                       if base_name(c) == "flank_gather_input")
+        gi_incl = sum(i for c, (k, i) in ap["callees"].items()
+                      if base_name(c) == "flank_gather_input")
+        share = gi_calls / gi["calls"] if gi["calls"] else 0.0
+        gi_facing = share * sum(i for c, (k, i) in gi["callees"].items()
+                                if base_name(c) == "flank_facing_of")
+        gather = gi_incl - gi_facing + sum(
+            i for c, (k, i) in ap["callees"].items() if base_name(c) == "flank_gather")
+        facing = gi_facing + sum(i for c, (k, i) in ap["callees"].items()
+                                 if base_name(c) == "flank_facing_of")
         entry = sum(d["entry"][e][1] for e in PLAN_ENTRY)
         entry_calls = sum(d["entry"][e][0] for e in PLAN_ENTRY)
         pc = plan_counts(out, d["cfg"], seeds)
@@ -655,7 +666,7 @@ def plan_section(out, seeds, res, lines):
         "(FLANKING_AI, on by default), moving next to the hero (`flank_plan_move`, from",
         "`m_move()`) or a pet moving next to a foe of the hero's (`flank_plan_pet`, from",
         "`dog_move()`), when a square it may step to is next to its target. Its inclusive",
-        "instructions are the gathering of each target's squares (once, `flank_gather`),",
+        "instructions are the gathering of each target's squares (once, `flank_gather_input`),",
         "the target's facing (`flank_facing_of`), the engine's `flank_plan` (which scores",
         "every candidate square from the masks) and the glue's own code (the candidates,",
         "the planner table, and for a hostile monster about to arrive alone, its allies",
