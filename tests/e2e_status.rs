@@ -70,6 +70,12 @@ fn company(s: &str) -> bool {
     })
 }
 
+/// Is the glyph a creature (a letter, or `:;&'`: a newt that wandered up
+/// counts as much as a jackal)?
+fn creature(c: char) -> bool {
+    c.is_alphabetic() || ":;&'".contains(c)
+}
+
 /// Answers the interface's `--More--` (tty) or `>>` (curses) until the
 /// screen is settled.
 fn settle(t: &Tmux) -> String {
@@ -102,7 +108,7 @@ fn into_the_open(t: &Tmux) {
         let (hx, hy) = find(&rows, '@')[0];
         let free = |x: i32, y: i32| {
             let c = at(&rows, x, y);
-            open(c) && !c.is_alphabetic()
+            open(c) && !creature(c)
         };
         let pairs = |x: i32, y: i32| {
             OPPOSITE
@@ -124,9 +130,10 @@ fn into_the_open(t: &Tmux) {
     panic!("no square in the open within twelve steps:\n{}", settle(t));
 }
 
-/// Makes lichens next to the hero, in the open, until two stand on
-/// opposite sides of it (at most twelve);
-/// the last screen, and the direction from the hero to one of the two.
+/// Makes lichens next to the hero, in the open, until a lichen and another
+/// creature (a second lichen, or whatever wandered up first) stand on
+/// opposite sides of it (at most twelve lichens); the last screen, and the
+/// direction from the hero to the lichen.
 fn surround(t: &Tmux) -> (String, (i32, i32)) {
     into_the_open(t);
     // a wandering monster may take a square for a while: a few more
@@ -138,12 +145,16 @@ fn surround(t: &Tmux) -> (String, (i32, i32)) {
         assert_eq!(hero.len(), 1, "no hero on the map:\n{s}");
         let (hx, hy) = hero[0];
         for (dx, dy) in OPPOSITE {
-            if at(&rows, hx + dx, hy + dy) == 'F' && at(&rows, hx - dx, hy - dy) == 'F' {
-                return (s, (dx, dy));
+            let (a, b) = (at(&rows, hx + dx, hy + dy), at(&rows, hx - dx, hy - dy));
+            if creature(a) && creature(b) && (a == 'F' || b == 'F') {
+                return (s, if a == 'F' { (dx, dy) } else { (-dx, -dy) });
             }
         }
     }
-    panic!("twelve lichens and no two opposite each other around the hero");
+    panic!(
+        "twelve lichens and no two opposite each other around the hero:\n{}",
+        settle(t)
+    );
 }
 
 #[test]
@@ -276,7 +287,7 @@ fn dig_spot(rows: &[Vec<char>], (hx, hy): (i32, i32)) -> Option<(Sq, Sq, Sq)> {
     let floor = |x: i32, y: i32| at(rows, x, y) == '.';
     let passable = |x: i32, y: i32| {
         let c = at(rows, x, y);
-        (x, y) == (hx, hy) || (open(c) && !c.is_alphabetic())
+        (x, y) == (hx, hy) || (open(c) && !creature(c))
     };
     let mut best: Option<(i32, Sq, Sq, Sq)> = None;
     for sy in hy - 10..=hy + 10 {
@@ -339,7 +350,7 @@ fn step_to(t: &Tmux, d: (i32, i32), to: (i32, i32)) {
             return;
         }
         let c = at(&rows, h.0 + d.0, h.1 + d.1);
-        if c.is_alphabetic() {
+        if creature(c) {
             t.keys(&["F", key(d.0, d.1)]);
         } else {
             t.keys(&[key(d.0, d.1)]);
@@ -406,7 +417,7 @@ fn a_corridor_clears_flanked_when_jackals_chase() {
             at(&rows, stand.0 + p.0, stand.1 + p.1),
             at(&rows, stand.0 - p.0, stand.1 - p.1),
         );
-        if a.is_alphabetic() && b.is_alphabetic() && (a == 'd' || b == 'd') {
+        if creature(a) && creature(b) && (a == 'd' || b == 'd') {
             let jackal = if a == 'd' { p } else { (-p.0, -p.1) };
             flanked = Some((s, jackal));
             break;
@@ -476,10 +487,7 @@ fn a_corridor_clears_flanked_when_jackals_chase() {
     let s = seen.unwrap_or_else(|| panic!("no jackal followed:\n{}", settle(&t)));
     let rows = map_rows(&s);
     let beyond = at(&rows, corridor.0 + d.0, corridor.1 + d.1);
-    assert!(
-        !beyond.is_alphabetic(),
-        "something stands beyond the hero:\n{s}"
-    );
+    assert!(!creature(beyond), "something stands beyond the hero:\n{s}");
     assert!(
         !status(&s).contains("Flanked"),
         "in the corridor with one jackal next to the hero, Flanked:\n{s}"
