@@ -65,7 +65,7 @@ fn company(s: &str) -> bool {
     (-1..=1).any(|dx| {
         (-1..=1).any(|dy| {
             let c = at(&rows, hx + dx, hy + dy);
-            (dx, dy) != (0, 0) && (c.is_alphabetic() || ":;&'@".contains(c))
+            (dx, dy) != (0, 0) && (creature(c) || c == '@')
         })
     })
 }

@@ -134,13 +134,15 @@ fn model_check(p: &flank_plan_input) -> Result<(), i32> {
 /// points, damage percent, flat damage), compared in that order.
 type Worth = (u8, u8, u16, i16);
 
+/// Each direction's offset, NetHack's `xdir[]` and `ydir[]`.
+const XDIR: [i32; 8] = [-1, -1, 0, 1, 1, 1, 0, -1];
+const YDIR: [i32; 8] = [0, -1, -1, -1, 0, 1, 1, 1];
+
 /// How square `d` keeps up with a target heading `h`, by the angle
 /// between them: the heading itself 3, less than 90 degrees off it (their
 /// offsets' dot product positive) 2, square to it 1, behind or not moving
 /// 0.
 fn reach_of(h: u8, d: u8, age: u8) -> u8 {
-    const XDIR: [i32; 8] = [-1, -1, 0, 1, 1, 1, 0, -1];
-    const YDIR: [i32; 8] = [0, -1, -1, -1, 0, 1, 1, 1];
     if h >= NONE || u32::from(age) >= FLANK_PLAN_HEADING_TURNS {
         return 0;
     }
@@ -158,8 +160,6 @@ fn reach_of(h: u8, d: u8, age: u8) -> u8 {
 /// Whether square `d` around a target is next to the hero, who stands on
 /// square `h` around it: their offsets differ by one step at most.
 fn next_to_hero(h: u8, d: u8) -> bool {
-    const XDIR: [i32; 8] = [-1, -1, 0, 1, 1, 1, 0, -1];
-    const YDIR: [i32; 8] = [0, -1, -1, -1, 0, 1, 1, 1];
     let (h, d) = (usize::from(h), usize::from(d));
     (XDIR[h] - XDIR[d]).abs().max((YDIR[h] - YDIR[d]).abs()) == 1
 }
@@ -339,7 +339,7 @@ fn model_plan(p: &flank_plan_input) -> Result<Decision, i32> {
         Why::Ranged
     } else if bit(p.flags, FLANK_PL_LEAVING) {
         Why::Leaving
-    } else if (0..8).filter(|d| allowed(p, 0) & (1 << d) != 0).count() < 2 {
+    } else if allowed(p, 0).count_ones() < 2 {
         // one square next to the hero in reach: allies only queue
         Why::SingleFile
     } else if u32::from(waited) >= FLANK_PLAN_WAIT_MOVES {

@@ -661,10 +661,16 @@ impl MoveFixture {
             };
             let mut candidates = 0u8;
             let mut from = plan::NONE;
+            // a foe next to the hero sees her on one of its squares
+            let mut hero_dir = plan::NONE;
             for (d, &(dx, dy)) in DIR_OFFSETS.iter().enumerate() {
                 let sq = (tr + dy, tc + dx);
                 if sq == (mr, mc) {
                     from = d as u8;
+                    continue;
+                }
+                if sq == (hr, hc) {
+                    hero_dir = d as u8;
                     continue;
                 }
                 if dist(sq, (mr, mc)) == 1 && matches!(self.glyph(sq.0, sq.1), '.' | '#' | '*') {
@@ -690,11 +696,7 @@ impl MoveFixture {
                     Some(h) if hero => h,
                     _ => plan::NONE,
                 },
-                // a foe next to the hero sees her on one of its squares
-                hero: DIR_OFFSETS
-                    .iter()
-                    .position(|&(dx, dy)| (tr + dy, tc + dx) == (hr, hc))
-                    .map_or(plan::NONE, |d| d as u8),
+                hero: hero_dir,
             };
         }
         Ok((targets, raw))

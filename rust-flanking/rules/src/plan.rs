@@ -463,6 +463,14 @@ fn validate(raw: &flank_plan_input) -> Result<Targets, PlanError> {
         });
         out.n += 1;
     }
+    Ok(out)
+}
+
+/// The targets a plan chooses among: the input validated ([`validate`]),
+/// and for a pet beside the hero, the squares away from her side dropped
+/// while another foe attacks her there ([`keep_to_her_side`]).
+fn targets(raw: &flank_plan_input) -> Result<Targets, PlanError> {
+    let mut out = validate(raw)?;
     if raw.flags & PL_PET != 0 && raw.flags & PL_BESIDE_HERO != 0 {
         keep_to_her_side(&mut out);
     }
@@ -567,7 +575,7 @@ pub fn turns_to_arrive(dist: u8, speed: u8) -> u32 {
 
 /// Decides one move (see the module's documentation).
 pub fn plan(raw: &flank_plan_input) -> Result<Decision, PlanError> {
-    let targets = validate(raw)?;
+    let targets = targets(raw)?;
     let mut scored = 0u8;
 
     // each square scored once: vanilla's (its best worth over the targets
@@ -718,7 +726,7 @@ impl CandidateWorth {
 /// order, then directions clockwise from west: what [`plan`] chooses
 /// among (the movement fixtures' check in flank-harness, `movement`).
 pub fn candidate_worths(raw: &flank_plan_input) -> Result<Vec<CandidateWorth>, PlanError> {
-    let targets = validate(raw)?;
+    let targets = targets(raw)?;
     let mut out = Vec::new();
     for (i, t) in (0u8..).zip(targets.iter()) {
         for d in (0..8u8).filter(|d| t.candidates & (1 << d) != 0) {
