@@ -11,7 +11,7 @@
 
 mod common;
 
-use common::{at, find, game_cmd, key, map_rows, Scratch, Tmux};
+use common::{at, creature, find, game_cmd, key, map_rows, Scratch, Tmux};
 use std::path::Path;
 
 const GAME: &str = env!("CARGO_BIN_EXE_nethack-flanking");
@@ -41,31 +41,25 @@ fn two_jackals_across_the_hero_flank_it_under_nerfhack() {
     t.wait_message("FLANKING_RULES=nerfhack.");
     t.settle();
 
-    // A level where the hero stands in the open, floor all round (a hero
-    // against a wall has squares no jackal can take), then jackals next
-    // to it until two stand across it from each other: ^G puts each on a
-    // free square next to the hero, so the eighth fills the last of them.
+    // A level where nothing stands next to the hero and two squares across
+    // it from each other are bare floor (a hero against a wall will do:
+    // the squares along it), then jackals next to it until two stand
+    // across it: ^G puts each on a free square next to the hero, so once
+    // every free one is taken, those two are. A landing in a room's corner
+    // or beside a creature is passed over.
     t.wizard_spot(|rows, (hx, hy)| {
-        (0..8)
-            .map(|d| {
-                [
-                    (-1, 0),
-                    (-1, -1),
-                    (0, -1),
-                    (1, -1),
-                    (1, 0),
-                    (1, 1),
-                    (0, 1),
-                    (-1, 1),
-                ][d]
-            })
-            .all(|(dx, dy)| {
-                // floor, maybe with an object on it: no wall, door, rock,
-                // water, corridor or creature
-                let c = at(rows, hx + dx, hy + dy);
-                !c.is_alphabetic() && !matches!(c, '-' | '|' | '+' | ' ' | '#' | '@' | '}' | '{')
-            })
-            .then_some(())
+        let near = |dx: i32, dy: i32| at(rows, hx + dx, hy + dy);
+        // floor, maybe with an object on it: no wall, door, rock, boulder,
+        // water, fountain or corridor
+        let free = |dx: i32, dy: i32| !" |-+#0`}{".contains(near(dx, dy));
+        let alone = (-1..=1)
+            .flat_map(|dy| (-1..=1).map(move |dx| (dx, dy)))
+            .filter(|&d| d != (0, 0))
+            .all(|(dx, dy)| !creature(near(dx, dy)) && near(dx, dy) != '@');
+        let room = ACROSS
+            .iter()
+            .any(|&(dx, dy)| free(dx, dy) && free(-dx, -dy));
+        (alone && room).then_some(())
     });
     let mut across = None;
     for _ in 0..10 {

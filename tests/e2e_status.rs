@@ -16,7 +16,7 @@
 
 mod common;
 
-use common::{at, find, game_cmd, key, map_rows, turn, write_config, Scratch, Tmux};
+use common::{at, creature, find, game_cmd, key, map_rows, turn, write_config, Scratch, Tmux};
 use std::path::{Path, PathBuf};
 
 const GAME: &str = env!("CARGO_BIN_EXE_nethack-flanking");
@@ -68,12 +68,6 @@ fn company(s: &str) -> bool {
             (dx, dy) != (0, 0) && (creature(c) || c == '@')
         })
     })
-}
-
-/// Is the glyph a creature (a letter, or `:;&'`: a newt that wandered up
-/// counts as much as a jackal)?
-fn creature(c: char) -> bool {
-    c.is_alphabetic() || ":;&'".contains(c)
 }
 
 /// Answers the interface's `--More--` (tty) or `>>` (curses) until the

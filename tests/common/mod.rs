@@ -496,6 +496,12 @@ pub fn at(rows: &[Vec<char>], x: i32, y: i32) -> char {
         .unwrap_or(' ')
 }
 
+/// Is the glyph a creature (a letter, or `:;&'`: a newt that wandered up
+/// counts as much as a jackal)?
+pub fn creature(c: char) -> bool {
+    c.is_alphabetic() || ":;&'".contains(c)
+}
+
 /// The vi-key for a step (dx, dy).
 pub fn key(dx: i32, dy: i32) -> &'static str {
     match (dx.signum(), dy.signum()) {
