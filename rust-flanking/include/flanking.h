@@ -55,8 +55,16 @@ extern "C" {
    FLANK_PLAN_NONE) and struct flank_plan_input's flags
    FLANK_PL_BESIDE_HERO; a pet beside the hero does not step away from
    her to a foe's far side while another foe attacking her stands where
-   it could fight it from her side. */
-#define FLANK_ABI_VERSION 10
+   it could fight it from her side.
+   11: a planner keeps up with a moving target it can follow: struct
+   flank_plan_target grows `follow` (the squares from which the mover
+   could step onto the target's square; in what was its padding, so no
+   size changes), and of two squares that keep up
+   with a moving target alike, one it could follow her from comes first;
+   struct flank_move_fixture grows `hero_on`, the terrain under '@' (a
+   movement fixture's `hero-on:`), and every fixture map may hold '\'',
+   an open door. */
+#define FLANK_ABI_VERSION 11
 
 /*
  * Directions, numbered as NetHack's xdir[]/ydir[]: clockwise, screen
@@ -473,6 +481,18 @@ struct flank_plan_target {
                            target is the hero, or not next to her).  Such
                            a foe that is not helpless (FLANK_FI_HELPLESS
                            clear in `in`) attacks her */
+    uint8_t follow;     /* ABI 11: bit d: from the square in direction d
+                           the mover could simply step onto the target's
+                           square, were the target to leave it (NetHack's
+                           movement rules, creatures ignored: no diagonal
+                           step into or out of a doorway that has a door,
+                           no squeeze, the terrain under the target).  Only
+                           bits of candidates; the glue gathers
+                           it for a target with a heading and leaves it 0
+                           otherwise, and a planner reads it only while the
+                           heading counts: of two squares that keep up with
+                           the target alike, it puts one it could follow
+                           the target from first */
 };
 
 /* Facts about the mover, for hanging back and for a pet at the hero's side
@@ -962,6 +982,9 @@ struct flank_move_fixture {
                          step (FLANK_DIR_*), or FLANK_FX_UNSET when not
                          given: the hero did not move */
     uint8_t expect[FLANK_MV_MAX_TURNS]; /* FLANK_MV_MOVE, ... per turn */
+    char hero_on;     /* ABI 11: `hero-on:`, the terrain under '@': '.'
+                         floor (when not given), '#' a corridor or '\''
+                         an open door */
 };
 
 /* An ordered collection of movement fixtures; opaque. */

@@ -219,7 +219,7 @@ fn c_program_scores_every_fixture_and_rejects_every_invalid_input() {
     // the plan structs: C's sizes and offsets are Rust's (bindgen's)
     use core::mem::{offset_of, size_of};
     let layout = format!(
-        "plan-layout {} {} {} {} {} {} {} {} {} {} {} {} {} {} {} {} {} {} {} {} {} {} {} {}",
+        "plan-layout {} {} {} {} {} {} {} {} {} {} {} {} {} {} {} {} {} {} {} {} {} {} {} {} {}",
         size_of::<flank_plan_input>(),
         offset_of!(flank_plan_input, flags),
         offset_of!(flank_plan_input, ntargets),
@@ -237,6 +237,7 @@ fn c_program_scores_every_fixture_and_rejects_every_invalid_input() {
         offset_of!(flank_plan_target, chosen),
         offset_of!(flank_plan_target, heading),
         offset_of!(flank_plan_target, hero),
+        offset_of!(flank_plan_target, follow),
         size_of::<flank_plan_result>(),
         offset_of!(flank_plan_result, action),
         offset_of!(flank_plan_result, target),

@@ -91,6 +91,9 @@ fn model_check(p: &flank_plan_input) -> Result<(), i32> {
         if t.chosen != NONE && t.candidates & (1 << t.chosen) == 0 {
             return refuse;
         }
+        if t.follow & !t.candidates != 0 {
+            return refuse;
+        }
         // the facing input, its attack_dir and FLANK_FI_MELEE ignored
         let f = &t.in_;
         for s in f.n.square {
@@ -130,9 +133,10 @@ fn model_check(p: &flank_plan_input) -> Result<(), i32> {
     Ok(())
 }
 
-/// A square's worth: (how it keeps up with the target, to-hit half
-/// points, damage percent, flat damage), compared in that order.
-type Worth = (u8, u8, u16, i16);
+/// A square's worth: (how it keeps up with the target, whether the mover
+/// could follow it from there, to-hit half points, damage percent, flat
+/// damage), compared in that order.
+type Worth = (u8, bool, u8, u16, i16);
 
 /// Each direction's offset, NetHack's `xdir[]` and `ydir[]`.
 const XDIR: [i32; 8] = [-1, -1, 0, 1, 1, 1, 0, -1];
@@ -213,8 +217,12 @@ fn worth_from(t: &flank_plan_target, d: u8, heading_age: u8) -> Worth {
     square[usize::from(d)] |= mover_bits(f.n.defender);
     let flags = f.flags | FLANK_FI_MELEE as u8;
     let o = model::facing_eval(&square, f.n.defender, d, f.facing, flags, f.rules);
+    // following is asked of a moving target alone: the age that ends its
+    // heading's reach ends it too
+    let moving = t.heading < NONE && u32::from(heading_age) < FLANK_PLAN_HEADING_TURNS;
     (
         reach_of(t.heading, d, heading_age),
+        moving && t.follow & (1 << d) != 0,
         o.arc_half_points + o.zone_half_points,
         o.damage_percent,
         o.damage_flat,
@@ -246,9 +254,9 @@ fn model_plan(p: &flank_plan_input) -> Result<Decision, i32> {
             }
         }
     }
-    let vanilla_worth = vanilla.unwrap_or((0, 0, 100, 0));
+    let vanilla_worth = vanilla.unwrap_or((0, false, 0, 100, 0));
     let vanilla_half = match vanilla {
-        Some(w) => w.1,
+        Some(w) => w.2,
         None => 0,
     };
 
@@ -280,7 +288,7 @@ fn model_plan(p: &flank_plan_input) -> Result<Decision, i32> {
         if w > vanilla_worth {
             decision.action = Action::Move { target: i, dir: d };
             decision.why = Why::Better;
-            decision.half_points = w.1;
+            decision.half_points = w.2;
         }
     }
 
@@ -407,6 +415,8 @@ fn engine_matches_the_model_on_random_inputs() {
     let mut coming_seen = 0;
     // a pet beside the hero that the side rule sends elsewhere
     let mut kept_to_her_side = 0;
+    // a mover that following its moving target sends elsewhere
+    let mut followed = 0;
     let mut faults = std::collections::BTreeMap::new();
     for n in 0..INPUTS {
         let mut p = random_input(&mut rng);
@@ -442,6 +452,13 @@ fn engine_matches_the_model_on_random_inputs() {
         if d.coming > 0 {
             coming_seen += 1;
         }
+        let mut unfollowed = p;
+        for t in &mut unfollowed.target {
+            t.follow = 0;
+        }
+        if engine(&unfollowed) != got {
+            followed += 1;
+        }
         if bit(p.flags, FLANK_PL_BESIDE_HERO) {
             let mut away = p;
             away.flags &= !(FLANK_PL_BESIDE_HERO as u8);
@@ -451,7 +468,7 @@ fn engine_matches_the_model_on_random_inputs() {
         }
     }
     eprintln!(
-        "{INPUTS} inputs: whys {whys:?}, keep {keep} move {moves} (not the first target {moves_not_first}) wait {waits} (new {new_waits}), coming>0 {coming_seen}, kept to her side {kept_to_her_side}, faults {faults:?}"
+        "{INPUTS} inputs: whys {whys:?}, keep {keep} move {moves} (not the first target {moves_not_first}) wait {waits} (new {new_waits}), coming>0 {coming_seen}, kept to her side {kept_to_her_side}, followed {followed}, faults {faults:?}"
     );
     // the inputs reach every branch, often
     for (w, &count) in whys.iter().enumerate() {
@@ -461,7 +478,8 @@ fn engine_matches_the_model_on_random_inputs() {
     assert!(waits > 2_000 && new_waits > 500 && waits - new_waits > 500);
     assert!(moves_not_first > 2_000 && coming_seen > 5_000);
     assert!(kept_to_her_side > 500, "{kept_to_her_side}");
-    assert_eq!(faults.len(), 21, "{faults:?}");
+    assert!(followed > 500, "{followed}");
+    assert_eq!(faults.len(), 22, "{faults:?}");
 }
 
 // ------------------------------------------------------------------
@@ -488,6 +506,7 @@ fn hero(square: [u16; 8], from: u8, candidates: &[u8], chosen: u8) -> flank_plan
         chosen,
         heading: NONE,
         hero: NONE,
+        follow: 0,
     }
 }
 
@@ -925,6 +944,11 @@ fn every_error_has_its_code() {
     add("chosen 9", &|p| p.target[0].chosen = 9, FLANK_E_PLAN);
     add("chosen 255", &|p| p.target[0].chosen = 255, FLANK_E_PLAN);
     add(
+        "follow not a candidate",
+        &|p| p.target[0].follow = 1 << W,
+        FLANK_E_PLAN,
+    );
+    add(
         "chosen not a candidate",
         &|p| p.target[0].chosen = W,
         FLANK_E_PLAN,
@@ -1102,4 +1126,39 @@ fn i_a_pet_keeps_to_her_side() {
     assert_eq!(plan::beside_hero(SW), 1 << W | 1 << S);
     assert_eq!(plan::beside_hero(E), 1 << N | 1 << NE | 1 << SE | 1 << S);
     assert_eq!(plan::beside_hero(NONE), 0);
+}
+
+#[test]
+fn j_a_hero_leaving_by_a_door_is_followed() {
+    // m22: the hero has stepped west into a doorway with a door: walls
+    // north and south of her, rock beyond, no diagonal step out of it; a
+    // jackal two squares east steps northeast, east (vanilla's) or
+    // southeast, all behind her
+    let mut sq = EMPTY;
+    for d in [N, S, NW, SW, NE, SE] {
+        sq[usize::from(d)] = BLOCKED;
+    }
+    let mut p = input(&[hero(sq, NONE, &[NE, E, SE], E)]);
+    p.target[0].heading = W;
+    // not told where it could follow her from: a diagonal's flank (1.5)
+    let flank = decide(&p);
+    assert_eq!(flank.action, Action::Move { target: 0, dir: NE });
+    assert_eq!(flank.half_points, 3);
+    // only from east could it step after her: it keeps east
+    p.target[0].follow = 1 << E;
+    assert_eq!(decide(&p).action, Action::Keep);
+    // her heading too old to count: following is not asked either
+    p.heading_age = FLANK_PLAN_HEADING_TURNS as u8;
+    assert_eq!(decide(&p).action, flank.action);
+    // standing (m23): the flank
+    p.heading_age = 0;
+    p.target[0].heading = NONE;
+    assert_eq!(decide(&p).action, flank.action);
+    // a square it could follow from comes after one that keeps up better:
+    // her heading north, northeast is ahead of her (still next to her
+    // after her step) and beats southeast, behind her, that it could
+    // follow her from
+    p.target[0].heading = N;
+    p.target[0].follow = 1 << SE;
+    assert_eq!(decide(&p).action, Action::Move { target: 0, dir: NE });
 }

@@ -134,6 +134,9 @@ pub struct MoveFixture {
     /// `heading:`, the direction of the hero's last step, if given (the
     /// hero moved; without it she did not).
     pub heading: Option<u8>,
+    /// `hero-on:`, the terrain under `@` as a map glyph: `.` floor (when
+    /// not given), `#` a corridor, `'` an open door.
+    pub hero_on: char,
     /// `mover:`, its map letter.
     pub mover: char,
     /// `runs:`.
@@ -166,6 +169,12 @@ pub enum MoveErrorKind {
     BadFacing(String),
     /// A bad `heading:`.
     BadHeading(String),
+    /// A bad `hero-on:`.
+    BadHeroOn(String),
+    /// A `heading:` the hero could not have taken: a diagonal step into or
+    /// out of a doorway that has a door, or from a square she could not
+    /// have stood on (the line of `heading:`).
+    ImpossibleHeading(&'static str),
     /// `mover:` is not one letter.
     BadMover(String),
     /// `runs:` is not 1..=MAX_RUNS.
@@ -212,7 +221,7 @@ impl fmt::Display for MoveErrorKind {
             BadLayout(e) => write!(f, "{e}"),
             UnknownKey(k) => write!(
                 f,
-                "unknown key `{k}` (keys: name, rules, facing, heading, mover, runs, expect, creature <letter>)"
+                "unknown key `{k}` (keys: name, rules, facing, heading, hero-on, mover, runs, expect, creature <letter>)"
             ),
             BadRules(why) => write!(f, "{why}"),
             BadFacing(v) => write!(
@@ -223,6 +232,11 @@ impl fmt::Display for MoveErrorKind {
                 f,
                 "bad heading `{v}`: the direction of the hero's last step is one of n ne e se s sw w nw"
             ),
+            BadHeroOn(v) => write!(
+                f,
+                "bad hero-on `{v}`: the terrain under `@`, one of floor corridor door"
+            ),
+            ImpossibleHeading(why) => write!(f, "the hero cannot have taken that step: {why}"),
             BadMover(v) => write!(f, "bad mover `{v}`: one map letter"),
             BadRuns(v) => write!(f, "bad runs `{v}`: a whole number 1..{MAX_RUNS}"),
             BadExpect(why) => write!(f, "bad expect: {why}"),
@@ -239,7 +253,7 @@ impl fmt::Display for MoveErrorKind {
             Missing(k) => write!(f, "missing `{k}:` line"),
             UnknownGlyph(c, col) => write!(
                 f,
-                "unknown glyph `{}` in column {col} (glyphs: letters . # * - | space + }} ^ 0 @)",
+                "unknown glyph `{}` in column {col} (glyphs: letters . # * - | space + ' }} ^ 0 @)",
                 c.escape_debug()
             ),
             NoHero => write!(f, "no `@` (the hero) in the map block"),
@@ -297,7 +311,25 @@ fn parse_creature(value: &str) -> Result<(String, MoveStates), MoveErrorKind> {
 }
 
 fn is_glyph(c: char) -> bool {
-    c.is_ascii_alphabetic() || ".#*-| +}^0@".contains(c)
+    c.is_ascii_alphabetic() || ".#*-| +'}^0@".contains(c)
+}
+
+/// The glyph on (row, col) of map rows, rock (space) outside them.
+fn glyph_at(map: &[String], r: isize, c: isize) -> char {
+    if r < 0 || c < 0 {
+        return ' ';
+    }
+    map.get(r as usize)
+        .and_then(|row| row.chars().nth(c as usize))
+        .unwrap_or(' ')
+}
+
+/// Whether a step between two neighbouring squares, one of them holding
+/// `a` and the other `b` (map glyphs), is a diagonal one NetHack forbids:
+/// into or out of a doorway that has a door (an open one, `'`; a closed
+/// one blocks every step).
+fn door_diagonal(diagonal: bool, a: char, b: char) -> bool {
+    diagonal && (a == '\'' || b == '\'')
 }
 
 impl MoveFixture {
@@ -320,6 +352,7 @@ impl MoveFixture {
         let mut rules = RuleSet::PROPOSAL;
         let mut facing = None;
         let mut heading = None;
+        let mut hero_on: Option<(char, usize)> = None;
         let mut mover: Option<(char, usize)> = None;
         let mut runs = DEFAULT_RUNS;
         let mut expect: Option<(Vec<Expect>, usize)> = None;
@@ -343,9 +376,19 @@ impl MoveFixture {
                         Some(parse_dir(value).ok_or_else(|| err(lineno, BadFacing(value.into())))?);
                 }
                 (Some("heading"), None, _) => {
-                    heading = Some(
+                    heading = Some((
                         parse_dir(value).ok_or_else(|| err(lineno, BadHeading(value.into())))?,
-                    );
+                        lineno,
+                    ));
+                }
+                (Some("hero-on"), None, _) => {
+                    let g = match value {
+                        "floor" => '.',
+                        "corridor" => '#',
+                        "door" => '\'',
+                        _ => return Err(err(lineno, BadHeroOn(value.into()))),
+                    };
+                    hero_on = Some((g, lineno));
                 }
                 (Some("mover"), None, _) => {
                     let mut cs = value.chars();
@@ -474,6 +517,29 @@ impl MoveFixture {
                 ))
             }
         };
+        // the square she stepped from: one she could have stood on, and
+        // not a diagonal step into or out of a doorway with a door
+        let hero_on = hero_on.map_or('.', |(g, _)| g);
+        if let Some((h, line)) = heading {
+            let (dx, dy) = DIR_OFFSETS[usize::from(h)];
+            let (r, c) = (hero_at.0 as isize - dy, hero_at.1 as isize - dx);
+            let behind = glyph_at(&map, r, c);
+            if " -|}+".contains(behind) {
+                return Err(err(
+                    line,
+                    ImpossibleHeading(
+                        "the square behind her is wall, rock, water or a closed door",
+                    ),
+                ));
+            }
+            if door_diagonal(h % 2 == 1, behind, hero_on) {
+                return Err(err(
+                    line,
+                    ImpossibleHeading("a diagonal step into or out of a doorway that has a door"),
+                ));
+            }
+        }
+        let heading = heading.map(|(h, _)| h);
         let moves = expect.contains(&Expect::Move);
         if moves && stars == 0 {
             return Err(err(
@@ -499,6 +565,7 @@ impl MoveFixture {
             rules,
             facing,
             heading,
+            hero_on,
             mover,
             runs,
             expect,
@@ -511,13 +578,16 @@ impl MoveFixture {
 
     /// The glyph on (row, col), rock (space) outside the map block.
     pub fn glyph(&self, r: isize, c: isize) -> char {
-        if r < 0 || c < 0 {
-            return ' ';
+        glyph_at(&self.map, r, c)
+    }
+
+    /// The terrain on (row, col) as a map glyph: the glyph, but for `@`,
+    /// what the hero stands on (`hero-on:`).
+    fn terrain(&self, r: isize, c: isize) -> char {
+        match self.glyph(r, c) {
+            '@' => self.hero_on,
+            g => g,
         }
-        self.map
-            .get(r as usize)
-            .and_then(|row| row.chars().nth(c as usize))
-            .unwrap_or(' ')
     }
 
     /// The states of the creature on (row, col), if a letter is there.
@@ -551,7 +621,8 @@ impl MoveFixture {
 
     /// The ring around the square (r, c) as a `*.flank` fixture sees it,
     /// with a hero or a monster defender on it: the same glyphs-to-squares
-    /// logic ([`Fixture::to_raw`]), '*' being floor and '@' the hero.
+    /// logic ([`Fixture::to_raw`]), '*' and '\'' being floor and '@' the
+    /// hero.
     fn ring(&self, r: isize, c: isize, hero: bool) -> Fixture {
         let mut glyphs = [' '; 8];
         let mut creatures = [CreatureStates::default(); 8];
@@ -559,7 +630,9 @@ impl MoveFixture {
             let (rr, cc) = (r + dy, c + dx);
             let g = self.glyph(rr, cc);
             glyphs[d] = match g {
-                '*' => '.',
+                // an open door is floor but for a diagonal step, which
+                // plan_input() blocks
+                '*' | '\'' => '.',
                 '@' => {
                     creatures[d].hero = true;
                     'h'
@@ -642,7 +715,14 @@ impl MoveFixture {
         for (i, &(tr, tc)) in targets.iter().enumerate() {
             let hero = (tr, tc) == (hr, hc);
             let ring = self.ring(tr, tc, hero);
-            let n = ring.to_raw();
+            let mut n = ring.to_raw();
+            // no diagonal step into or out of a doorway that has a door
+            let own = self.terrain(tr, tc);
+            for (d, &(dx, dy)) in DIR_OFFSETS.iter().enumerate() {
+                if door_diagonal(d % 2 == 1, own, self.terrain(tr + dy, tc + dx)) {
+                    n.square[d] |= sys::FLANK_SQ_BLOCKED as u16;
+                }
+            }
             // the hero faces as `facing:` says (south when not given); a
             // monster target faces the hero next to it (flank_facing_of())
             let facing = if hero {
@@ -660,6 +740,7 @@ impl MoveFixture {
                 ..AttackFacts::default()
             };
             let mut candidates = 0u8;
+            let mut follow = 0u8;
             let mut from = plan::NONE;
             // a foe next to the hero sees her on one of its squares
             let mut hero_dir = plan::NONE;
@@ -673,8 +754,20 @@ impl MoveFixture {
                     hero_dir = d as u8;
                     continue;
                 }
-                if dist(sq, (mr, mc)) == 1 && matches!(self.glyph(sq.0, sq.1), '.' | '#' | '*') {
+                let g = self.glyph(sq.0, sq.1);
+                let step_diagonal = sq.0 != mr && sq.1 != mc;
+                if dist(sq, (mr, mc)) == 1
+                    && matches!(g, '.' | '#' | '*' | '\'')
+                    && !door_diagonal(step_diagonal, g, '.')
+                {
                     candidates |= 1 << d;
+                    // as the glue gathers it: for a target with a heading
+                    if hero
+                        && self.heading.is_some()
+                        && !door_diagonal(d % 2 == 1, g, self.terrain(tr, tc))
+                    {
+                        follow |= 1 << d;
+                    }
                 }
             }
             raw.target[i] = flank_plan_target {
@@ -697,6 +790,7 @@ impl MoveFixture {
                     _ => plan::NONE,
                 },
                 hero: hero_dir,
+                follow,
             };
         }
         Ok((targets, raw))
@@ -743,15 +837,20 @@ impl MoveFixture {
         };
         if best_set != stars {
             return Err(format!(
-                "the best squares ({}hit {}, damage {}) are {}, but the `*` squares are {}",
+                "the best squares ({}{}hit {}, damage {}) are {}, but the `*` squares are {}",
                 match best.0 {
                     plan::REACH_IN_THE_WAY => "in the hero's way, ",
                     plan::REACH_AHEAD => "ahead of the hero, ",
                     plan::REACH_BESIDE => "beside the hero, ",
                     _ => "",
                 },
-                flank_rules::explain::format_half_points(best.1.into()),
-                crate::fixture::damage_words(best.2, best.3),
+                if best.1 {
+                    "she can be followed from them, "
+                } else {
+                    ""
+                },
+                flank_rules::explain::format_half_points(best.2.into()),
+                crate::fixture::damage_words(best.3, best.4),
                 words(&best_set),
                 words(&stars)
             ));
@@ -864,6 +963,19 @@ mod tests {
             ("rules: chess\n", "t.move:1: unknown rule set `chess`"),
             ("facing: up\n", "t.move:1: bad facing `up`"),
             ("heading: 4\n", "t.move:1: bad heading `4`"),
+            ("hero-on: water\n", "t.move:1: bad hero-on `water`"),
+            (
+                "heading: w\nmover: j\nexpect: wait\ncreature j: jackal\nmap:\n.@|\n.j.\nend\n",
+                "t.move:1: the hero cannot have taken that step: the square behind her is wall",
+            ),
+            (
+                "heading: nw\nhero-on: door\nmover: j\nexpect: wait\ncreature j: jackal\nmap:\n...\n.@.\n..j\nend\n",
+                "t.move:1: the hero cannot have taken that step: a diagonal step into or out of a doorway",
+            ),
+            (
+                "heading: ne\nmover: j\nexpect: wait\ncreature j: jackal\nmap:\n.@.\n'j.\nend\n",
+                "t.move:1: the hero cannot have taken that step: a diagonal step into or out of a doorway",
+            ),
             ("mover: jj\n", "t.move:1: bad mover `jj`"),
             (
                 "expect: wait\ncreature j: jackal\nmap:\n.@.\n.j.\nend\n",

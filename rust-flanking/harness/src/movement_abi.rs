@@ -103,6 +103,7 @@ impl MoveEntry {
             rules: f.rules.id(),
             facing: f.facing.unwrap_or(sys::FLANK_FX_UNSET as u8),
             heading: f.heading.unwrap_or(sys::FLANK_FX_UNSET as u8),
+            hero_on: f.hero_on as u8 as c_char,
             nexpect: f.expect.len() as u8,
             expect,
             ..Default::default()
@@ -219,9 +220,9 @@ mod tests {
         let dir = scratch("one");
         std::fs::write(
             dir.join("b.move"),
-            "name: pack\nrules: dnd\nfacing: n\nheading: se\nmover: j\nruns: 3\nexpect: move wait vanilla\n\
-             creature j: jackal attacked\ncreature k: little dog tame\n\
-             map:\n-----\n.k@.\n..*\n.j\nend\n",
+            "name: pack\nrules: dnd\nfacing: n\nheading: se\nhero-on: corridor\nmover: j\nruns: 3\n\
+             expect: move wait vanilla\ncreature j: jackal attacked\ncreature k: little dog tame\n\
+             map:\n-.---\n.k@.\n..*\n.j\nend\n",
         )
         .unwrap();
         std::fs::write(dir.join("a.move"), "mover: 7\n").unwrap();
@@ -245,10 +246,10 @@ mod tests {
             assert_eq!((f.rows, f.cols, f.hero_row, f.hero_col), (4, 5, 1, 2));
             assert_eq!(
                 CStr::from_ptr(f.map).to_str().unwrap(),
-                "-----.k@. ..*  .j   "
+                "-.---.k@. ..*  .j   "
             );
             assert_eq!((f.runs, f.rules, f.facing, f.nexpect), (3, 2, 2, 3));
-            assert_eq!(f.heading, 5);
+            assert_eq!((f.heading, f.hero_on as u8), (5, b'#'));
             assert_eq!(&f.expect[..4], &[0, 1, 2, 0]);
             assert_eq!(f.ncreatures, 2);
             let cs = std::slice::from_raw_parts(f.creatures, 2);
@@ -256,7 +257,7 @@ mod tests {
                 CStr::from_ptr(cs[0].species).to_str().unwrap(),
                 "little dog"
             );
-            assert_eq!((cs[0].row, cs[0].col, cs[0].line), (1, 1, 9));
+            assert_eq!((cs[0].row, cs[0].col, cs[0].line), (1, 1, 10));
             assert_eq!(u32::from(cs[0].states), sys::FLANK_MV_TAME);
             assert_eq!((cs[0].mover, cs[0].letter as u8), (0, b'k'));
             assert_eq!(CStr::from_ptr(cs[1].species).to_str().unwrap(), "jackal");

@@ -7,7 +7,10 @@
 //! * **where to stand**: of the candidate squares next to a target, the one
 //!   that keeps up with a moving target ([`reach`]: a square ahead of its
 //!   heading, in its way, before one beside it, before one behind it, which
-//!   its next step leaves), then the one where the mover's melee attack
+//!   its next step leaves; and of two alike, one from which the mover
+//!   could step onto the target's square when she leaves it, before one
+//!   it could not, such as a square diagonal to a doorway she stands in),
+//!   then the one where the mover's melee attack
 //!   would be best under the rule set in force (to-hit first, then the
 //!   damage change), when it is strictly better than vanilla's square;
 //!   ties keep vanilla's square. So a planner never gives up a square in
@@ -248,6 +251,8 @@ struct Target {
     chosen: u8,
     /// Where the target is going, or [`NONE`].
     heading: u8,
+    /// The squares from which the mover could step onto the target's.
+    follow: u8,
     /// The hero's square seen from the target, a foe of hers next to
     /// her, or [`NONE`].
     hero: u8,
@@ -278,11 +283,13 @@ impl Targets {
     }
 }
 
-/// A square's worth to the mover: how it keeps up with its target first,
-/// then to-hit, then the damage change.
+/// A square's worth to the mover: how it keeps up with its target first
+/// (where the square lies from a moving target, then whether the mover
+/// could follow her from it), then to-hit, then the damage change.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 struct Worth {
     reach: u8,
+    follow: bool,
     hit: u8,
     percent: u16,
     flat: i16,
@@ -292,14 +299,16 @@ impl Worth {
     /// A square next to no target: no bonus, damage unchanged.
     const NOTHING: Worth = Worth {
         reach: 0,
+        follow: false,
         hit: 0,
         percent: 100,
         flat: 0,
     };
 
-    fn of(reach: u8, r: &flank_facing_result) -> Worth {
+    fn of(reach: u8, follow: bool, r: &flank_facing_result) -> Worth {
         Worth {
             reach,
+            follow,
             hit: r.hit_half_points,
             percent: r.damage_percent,
             flat: r.damage_flat,
@@ -315,8 +324,9 @@ impl PartialOrd for Worth {
 
 impl Ord for Worth {
     fn cmp(&self, other: &Worth) -> Ordering {
-        (self.reach, self.hit, self.percent, self.flat).cmp(&(
+        (self.reach, self.follow, self.hit, self.percent, self.flat).cmp(&(
             other.reach,
+            other.follow,
             other.hit,
             other.percent,
             other.flat,
@@ -343,7 +353,14 @@ impl Target {
     /// The worth of the candidate square `d`.
     fn worth(&self, d: u8) -> (Worth, flank_facing_result) {
         let r = self.eval(d);
-        (Worth::of(reach(self.heading, d), &r), r)
+        (Worth::of(reach(self.heading, d), self.follows(d), &r), r)
+    }
+
+    /// Whether the mover on square `d` could follow the target: it is
+    /// moving, and the mover could step from `d` onto its square. Of a
+    /// target that stands, nothing is asked.
+    fn follows(&self, d: u8) -> bool {
+        self.heading != NONE && self.follow & (1 << d) != 0
     }
 
     /// Whether a threat other than the mover stands next to the target.
@@ -412,6 +429,9 @@ fn validate(raw: &flank_plan_input) -> Result<Targets, PlanError> {
         if t.chosen != NONE && t.candidates & (1 << t.chosen) == 0 {
             return Err(refuse("a target's chosen square is not a candidate"));
         }
+        if t.follow & !t.candidates != 0 {
+            return Err(refuse("a target's follow square is not a candidate"));
+        }
         if t.from != NONE && t.candidates & (1 << t.from) != 0 {
             return Err(refuse("the mover's own square is a candidate"));
         }
@@ -457,6 +477,7 @@ fn validate(raw: &flank_plan_input) -> Result<Targets, PlanError> {
                 NONE
             },
             hero: t.hero,
+            follow: t.follow,
             threats,
             blocked: m.blocked,
             taken,
@@ -694,6 +715,8 @@ pub struct CandidateWorth {
     pub dir: u8,
     /// How it keeps up with the target ([`reach`]).
     pub reach: u8,
+    /// Whether the mover could follow the moving target from it.
+    pub follow: bool,
     /// The to-hit bonus there, in half points.
     pub hit_half_points: u8,
     /// The damage change there: percent...
@@ -705,9 +728,10 @@ pub struct CandidateWorth {
 impl CandidateWorth {
     /// What [`plan`] compares: how it keeps up with the target first, then
     /// to-hit, then the damage change.
-    pub fn key(&self) -> (u8, u8, u16, i16) {
+    pub fn key(&self) -> (u8, bool, u8, u16, i16) {
         (
             self.reach,
+            self.follow,
             self.hit_half_points,
             self.damage_percent,
             self.damage_flat,
@@ -718,7 +742,7 @@ impl CandidateWorth {
     /// no target (no bonus, damage unchanged).
     pub fn above_nothing(&self) -> bool {
         let n = Worth::NOTHING;
-        self.key() > (n.reach, n.hit, n.percent, n.flat)
+        self.key() > (n.reach, n.follow, n.hit, n.percent, n.flat)
     }
 }
 
@@ -735,6 +759,7 @@ pub fn candidate_worths(raw: &flank_plan_input) -> Result<Vec<CandidateWorth>, P
                 target: i,
                 dir: d,
                 reach: w.reach,
+                follow: w.follow,
                 hit_half_points: r.hit_half_points,
                 damage_percent: r.damage_percent,
                 damage_flat: r.damage_flat,

@@ -24,10 +24,11 @@
  *   "facing-case name rc hit arc zone_hp zone percent flat bits shield rules"
  * from flank_facing_eval().  The facing section's invalid inputs are
  * checked on every run.
- * Each line of PLAN-CASES-FILE is "name" and the 98 numbers of a struct
+ * Each line of PLAN-CASES-FILE is "name" and the 102 numbers of a struct
  * flank_plan_input (decimal): flags ntargets waited since nallies heading_age,
  * ally_dist[8], ally_speed[8], then per target[0..3] defender attack_dir
- * s0..s7 facing flags rules reserved from candidates chosen heading hero; for
+ * s0..s7 facing flags rules reserved from candidates chosen heading hero
+ * follow; for
  * each it prints
  *   "plan-case name rc action target dir why half vanilla coming new_wait"
  * from flank_plan(), *out filled with 0xAB before the call (so a refused
@@ -402,7 +403,7 @@ static void check_facing_invalid(void)
 
     expect_eq("sizeof flank_facing_input", (long) sizeof(struct flank_facing_input), 32);
     expect_eq("sizeof flank_facing_result", (long) sizeof(struct flank_facing_result), 12);
-    expect_eq("FLANK_ABI_VERSION", FLANK_ABI_VERSION, 10);
+    expect_eq("FLANK_ABI_VERSION", FLANK_ABI_VERSION, 11);
 }
 
 /* The fixture section: every entry of a directory, as the harness sees it:
@@ -829,6 +830,33 @@ static void check_plan_invalid(void)
     in.heading_age = FLANK_PLAN_HEADING_TURNS;
     expect_eq("plan old heading", flank_plan(&in, &r), 5);
     expect_eq("plan old heading dir", r.dir, FLANK_DIR_E);
+    /* A hero leaving by a door: she has stepped west into its doorway,
+       walls north and south of her, rock beyond them, and no diagonal step
+       out of it.  The jackal's diagonal squares flank her (1.5) until it
+       is told it could follow her only from east, vanilla's square; with
+       her standing, that is not asked. */
+    in = plan_empty();
+    in.nallies = 0;
+    in.target[0].candidates = (1u << FLANK_DIR_NE) | (1u << FLANK_DIR_E)
+                              | (1u << FLANK_DIR_SE);
+    in.target[0].chosen = FLANK_DIR_E;
+    in.target[0].heading = FLANK_DIR_W;
+    in.target[0].in.n.square[FLANK_DIR_N] = FLANK_SQ_BLOCKED;
+    in.target[0].in.n.square[FLANK_DIR_S] = FLANK_SQ_BLOCKED;
+    in.target[0].in.n.square[FLANK_DIR_NW] = FLANK_SQ_BLOCKED;
+    in.target[0].in.n.square[FLANK_DIR_SW] = FLANK_SQ_BLOCKED;
+    in.target[0].in.n.square[FLANK_DIR_NE] = FLANK_SQ_BLOCKED;
+    in.target[0].in.n.square[FLANK_DIR_SE] = FLANK_SQ_BLOCKED;
+    expect_eq("plan doorway", flank_plan(&in, &r), 3);
+    expect_eq("plan doorway action", r.action, FLANK_PLAN_MOVE);
+    expect_eq("plan doorway dir", r.dir, FLANK_DIR_NE);
+    expect_eq("plan doorway half points", r.half_points, 3);
+    in.target[0].follow = 1u << FLANK_DIR_E;
+    expect_eq("plan doorway followed", flank_plan(&in, &r), 3);
+    expect_eq("plan doorway followed action", r.action, FLANK_PLAN_KEEP);
+    in.target[0].heading = FLANK_PLAN_NONE;
+    expect_eq("plan doorway standing", flank_plan(&in, &r), 3);
+    expect_eq("plan doorway standing dir", r.dir, FLANK_DIR_NE);
     /* A pet never waits. */
     in = plan_empty();
     in.flags = FLANK_PL_PET;
@@ -870,6 +898,9 @@ static void check_plan_invalid(void)
     in.target[0].chosen = FLANK_DIR_W;
     expect_plan_error("chosen not a candidate", &in, FLANK_E_PLAN);
     in = plan_empty();
+    in.target[0].follow = 1u << FLANK_DIR_W;
+    expect_plan_error("follow not a candidate", &in, FLANK_E_PLAN);
+    in = plan_empty();
     in.target[0].in.n.square[FLANK_DIR_E] = FLANK_SQ_CREATURE;
     expect_plan_error("a candidate holds a creature", &in, FLANK_E_PLAN);
     in = plan_empty();
@@ -902,7 +933,7 @@ static void check_plan_invalid(void)
     expect_eq("sizeof flank_plan_input", (long) sizeof(struct flank_plan_input), 174);
     expect_eq("sizeof flank_plan_result", (long) sizeof(struct flank_plan_result), 8);
     printf("plan-layout %lu %lu %lu %lu %lu %lu %lu %lu %lu %lu %lu %lu %lu %lu %lu %lu %lu"
-           " %lu %lu %lu %lu %lu %lu %lu\n",
+           " %lu %lu %lu %lu %lu %lu %lu %lu\n",
            (unsigned long) sizeof(struct flank_plan_input),
            (unsigned long) offsetof(struct flank_plan_input, flags),
            (unsigned long) offsetof(struct flank_plan_input, ntargets),
@@ -920,6 +951,7 @@ static void check_plan_invalid(void)
            (unsigned long) offsetof(struct flank_plan_target, chosen),
            (unsigned long) offsetof(struct flank_plan_target, heading),
            (unsigned long) offsetof(struct flank_plan_target, hero),
+           (unsigned long) offsetof(struct flank_plan_target, follow),
            (unsigned long) sizeof(struct flank_plan_result),
            (unsigned long) offsetof(struct flank_plan_result, action),
            (unsigned long) offsetof(struct flank_plan_result, target),
@@ -934,7 +966,7 @@ static void plan_cases(const char *path)
 {
     FILE *f = fopen(path, "r");
     char name[256];
-    unsigned v[98];
+    unsigned v[102];
     int n = 0;
 
     if (!f) {
@@ -947,7 +979,7 @@ static void plan_cases(const char *path)
         struct flank_plan_result r;
         int i, t, rc;
 
-        for (i = 0; i < 98; i++) {
+        for (i = 0; i < 102; i++) {
             if (fscanf(f, "%u", &v[i]) != 1) {
                 printf("check FAIL plan case %s: short line\n", name);
                 failures++;
@@ -967,7 +999,7 @@ static void plan_cases(const char *path)
             in.ally_speed[i] = (uint8_t) v[14 + i];
         }
         for (t = 0; t < FLANK_PLAN_MAX_TARGETS; t++) {
-            const unsigned *w = v + 22 + 19 * t;
+            const unsigned *w = v + 22 + 20 * t;
             struct flank_plan_target *pt = &in.target[t];
 
             pt->in.n.defender = (uint8_t) w[0];
@@ -983,6 +1015,7 @@ static void plan_cases(const char *path)
             pt->chosen = (uint8_t) w[16];
             pt->heading = (uint8_t) w[17];
             pt->hero = (uint8_t) w[18];
+            pt->follow = (uint8_t) w[19];
         }
         memset(&r, 0xAB, sizeof r);
         rc = flank_plan(&in, &r);

@@ -141,6 +141,13 @@ pub fn random_target(rng: &mut Rng, creature_percent: u64, from_none: u64) -> fl
             NONE
         },
         hero,
+        // the squares the mover could follow it from: any of the
+        // candidates, each one time in two (all of them one time in four)
+        follow: if rng.one_in(4) {
+            candidates
+        } else {
+            candidates & rng.below(256) as u8
+        },
     }
 }
 
@@ -170,6 +177,7 @@ fn junk_target(rng: &mut Rng) -> flank_plan_target {
         chosen: b(),
         heading: b(),
         hero: b(),
+        follow: b(),
     }
 }
 
@@ -253,7 +261,7 @@ pub fn inject_fault(rng: &mut Rng, p: &mut flank_plan_input) -> (&'static str, i
     loop {
         let t = &mut p.target[i];
         let sq = &mut t.in_.n.square;
-        match rng.below(21) {
+        match rng.below(22) {
             0 => {
                 p.ntargets = if rng.one_in(3) {
                     0
@@ -376,6 +384,14 @@ pub fn inject_fault(rng: &mut Rng, p: &mut flank_plan_input) -> (&'static str, i
                 t.hero = d as u8;
                 return ("no hero on the hero's square", FLANK_E_PLAN);
             }
+            20 => {
+                // a square to follow from that is not a candidate
+                if t.candidates == 0xFF {
+                    continue;
+                }
+                t.follow |= 1 << (0..8).find(|d| t.candidates & (1 << d) == 0).unwrap_or(0);
+                return ("follow not a candidate", FLANK_E_PLAN);
+            }
             _ => {
                 t.in_.reserved = rng.below(255) as u8 + 1;
                 return ("facing reserved", FLANK_E_FACING_FLAGS);
@@ -387,7 +403,7 @@ pub fn inject_fault(rng: &mut Rng, p: &mut flank_plan_input) -> (&'static str, i
 /// The numbers of a plan input, in the order abi_test.c reads them: flags
 /// ntargets waited since nallies heading_age, dist[8], speed[8], then for
 /// each of the four targets defender attack_dir s0..s7 facing flags rules
-/// reserved from candidates chosen heading hero (98 numbers).
+/// reserved from candidates chosen heading hero follow (102 numbers).
 pub fn input_numbers(p: &flank_plan_input) -> String {
     let mut l = format!(
         "{} {} {} {} {} {}",
@@ -404,7 +420,7 @@ pub fn input_numbers(p: &flank_plan_input) -> String {
         }
         write!(
             l,
-            " {} {} {} {} {} {} {} {} {}",
+            " {} {} {} {} {} {} {} {} {} {}",
             f.facing,
             f.flags,
             f.rules,
@@ -413,7 +429,8 @@ pub fn input_numbers(p: &flank_plan_input) -> String {
             t.candidates,
             t.chosen,
             t.heading,
-            t.hero
+            t.hero,
+            t.follow
         )
         .unwrap();
     }
