@@ -484,9 +484,10 @@ struct flank_plan_target {
     uint8_t follow;     /* ABI 11: bit d: from the square in direction d
                            the mover could simply step onto the target's
                            square, were the target to leave it (NetHack's
-                           movement rules, creatures ignored: no diagonal
-                           step into or out of a doorway that has a door,
-                           no squeeze, the terrain under the target).  Only
+                           movement rules as the gathering applies them,
+                           creatures ignored: no diagonal step into or out
+                           of a doorway that has a door, no squeeze, the
+                           terrain and any trap under the target).  Only
                            bits of candidates; the glue gathers
                            it for a target with a heading and leaves it 0
                            otherwise, and a planner reads it only while the
