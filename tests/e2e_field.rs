@@ -11,7 +11,7 @@
 
 mod common;
 
-use common::{at, creature, find, game_cmd, key, map_rows, Scratch, Tmux};
+use common::{at, company_at, find, game_cmd, key, map_rows, Scratch, Tmux};
 use std::path::Path;
 
 const GAME: &str = env!("CARGO_BIN_EXE_nethack-flanking");
@@ -52,14 +52,10 @@ fn two_jackals_across_the_hero_flank_it_under_nerfhack() {
         // floor, maybe with an object on it: no wall, door, rock, boulder,
         // water, fountain or corridor
         let free = |dx: i32, dy: i32| !" |-+#0`}{".contains(near(dx, dy));
-        let alone = (-1..=1)
-            .flat_map(|dy| (-1..=1).map(move |dx| (dx, dy)))
-            .filter(|&d| d != (0, 0))
-            .all(|(dx, dy)| !creature(near(dx, dy)) && near(dx, dy) != '@');
         let room = ACROSS
             .iter()
             .any(|&(dx, dy)| free(dx, dy) && free(-dx, -dy));
-        (alone && room).then_some(())
+        (!company_at(rows, (hx, hy)) && room).then_some(())
     });
     let mut across = None;
     for _ in 0..10 {

@@ -16,7 +16,9 @@
 
 mod common;
 
-use common::{at, creature, find, game_cmd, key, map_rows, turn, write_config, Scratch, Tmux};
+use common::{
+    at, company_at, creature, find, game_cmd, key, map_rows, turn, write_config, Scratch, Tmux,
+};
 use std::path::{Path, PathBuf};
 
 const GAME: &str = env!("CARGO_BIN_EXE_nethack-flanking");
@@ -61,13 +63,7 @@ fn open(c: char) -> bool {
 /// the hero may be flanked by what the level holds, not by the test.
 fn company(s: &str) -> bool {
     let rows = map_rows(s);
-    let (hx, hy) = find(&rows, '@')[0];
-    (-1..=1).any(|dx| {
-        (-1..=1).any(|dy| {
-            let c = at(&rows, hx + dx, hy + dy);
-            (dx, dy) != (0, 0) && (creature(c) || c == '@')
-        })
-    })
+    company_at(&rows, find(&rows, '@')[0])
 }
 
 /// Answers the interface's `--More--` (tty) or `>>` (curses) until the

@@ -758,7 +758,7 @@ impl MoveFixture {
                 let step_diagonal = sq.0 != mr && sq.1 != mc;
                 if dist(sq, (mr, mc)) == 1
                     && matches!(g, '.' | '#' | '*' | '\'')
-                    && !door_diagonal(step_diagonal, g, '.')
+                    && !door_diagonal(step_diagonal, g, self.terrain(mr, mc))
                 {
                     candidates |= 1 << d;
                     // as the glue gathers it: for a target with a heading
