@@ -13,7 +13,7 @@ pub use crate::rule_sets::{
     AllyOppositeWords, Combine, CrowdWords, Flanker, Flow, FoeOppositeWords, Guide, RuleRow,
     RuleSet, RulesError, ShieldRule, Words, RULES,
 };
-use crate::rules::{dir_name, is_threat, FlankError, Neighbourhood};
+use crate::rules::{self, dir_name, is_threat, FlankError, Masks, Neighbourhood};
 use crate::sys::{self, flank_facing_input, flank_facing_result};
 
 /// `FLANK_FACING_NONE`: a faceless creature.
@@ -260,6 +260,26 @@ pub struct FacingInput {
 /// the rule set, the facing, the flags.
 pub fn validate(raw: &flank_facing_input) -> Result<FacingInput, FacingError> {
     let hood = Neighbourhood::new(raw.n).map_err(FacingError::Hood)?;
+    validate_rest(raw, hood)
+}
+
+/// [`validate`] for the planner (`crate::plan`), which wants the masks of
+/// the squares too: the neighbourhood validated and judged in one pass
+/// ([`rules::square_masks`]), the same faults in the same order.
+pub(crate) fn validate_masked(
+    raw: &flank_facing_input,
+) -> Result<(FacingInput, Masks), FacingError> {
+    let m = rules::square_masks(&raw.n).map_err(FacingError::Hood)?;
+    Ok((validate_rest(raw, Neighbourhood::valid(raw.n))?, m))
+}
+
+/// [`validate`] after the neighbourhood: the rule set, the facing, the
+/// flags.
+#[inline]
+fn validate_rest(
+    raw: &flank_facing_input,
+    hood: Neighbourhood,
+) -> Result<FacingInput, FacingError> {
     let rules = RuleSet::from_id(raw.rules).ok_or(FacingError::Rules { id: raw.rules })?;
     if raw.facing > FACING_NONE {
         return Err(FacingError::Facing { facing: raw.facing });

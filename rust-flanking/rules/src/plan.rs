@@ -34,7 +34,7 @@ use core::ffi::CStr;
 use core::fmt;
 
 use crate::facing::{self, AttackFacts, FacingError, FacingInput};
-use crate::rules::{self, Neighbourhood};
+use crate::rules;
 use crate::sys::{self, flank_facing_result, flank_plan_input, flank_plan_result};
 
 /// No direction: not next to the target.
@@ -53,7 +53,6 @@ pub const AHEAD_TURNS: u32 = sys::FLANK_PLAN_AHEAD_TURNS;
 /// A target's heading counts while its age is below this.
 pub const HEADING_TURNS: u8 = sys::FLANK_PLAN_HEADING_TURNS as u8;
 
-const CREATURE: u16 = sys::FLANK_SQ_CREATURE as u16;
 const PL_PET: u8 = sys::FLANK_PL_PET as u8;
 const PL_HURT: u8 = sys::FLANK_PL_HURT as u8;
 const PL_FLEEING: u8 = sys::FLANK_PL_FLEEING as u8;
@@ -273,6 +272,14 @@ struct Targets {
 }
 
 impl Targets {
+    /// None yet.
+    fn new() -> Targets {
+        Targets {
+            list: [None; MAX_TARGETS],
+            n: 0,
+        }
+    }
+
     fn iter(&self) -> impl Iterator<Item = &Target> + Clone {
         self.list[..self.n].iter().flatten()
     }
@@ -394,8 +401,10 @@ fn keep_to_her_side(targets: &mut Targets) {
 }
 
 /// Validates a raw plan input, in the header's order: the plan's fields,
-/// then each target.
-fn validate(raw: &flank_plan_input) -> Result<Targets, PlanError> {
+/// then each target, which go into `out` (empty), where the caller keeps
+/// them: a plan is made on many monster moves, and its targets are not
+/// copied.
+fn validate(raw: &flank_plan_input, out: &mut Targets) -> Result<(), PlanError> {
     let n = usize::from(raw.ntargets);
     if n == 0 || n > MAX_TARGETS {
         return Err(refuse("ntargets outside 1..FLANK_PLAN_MAX_TARGETS"));
@@ -409,10 +418,6 @@ fn validate(raw: &flank_plan_input) -> Result<Targets, PlanError> {
     if raw.ally_speed[..usize::from(raw.nallies)].contains(&0) {
         return Err(refuse("an ally's speed is 0"));
     }
-    let mut out = Targets {
-        list: [None; MAX_TARGETS],
-        n: 0,
-    };
     for (i, t) in (0u8..).zip(raw.target[..n].iter()) {
         if t.heading > NONE {
             return Err(refuse("a target's heading is outside 0..8"));
@@ -439,27 +444,20 @@ fn validate(raw: &flank_plan_input) -> Result<Targets, PlanError> {
         let mut fin = t.in_;
         fin.n.attack_dir = 0;
         fin.flags &= !FI_MELEE;
-        let input =
-            facing::validate(&fin).map_err(|error| PlanError::Target { index: i, error })?;
-        let sq = &fin.n.square;
-        if t.from != NONE && sq[usize::from(t.from)] & CREATURE == 0 {
+        // the squares' masks as they stand (no attacker among them yet)
+        let (input, m) =
+            facing::validate_masked(&fin).map_err(|error| PlanError::Target { index: i, error })?;
+        if t.from != NONE && m.occupied & (1 << t.from) == 0 {
             return Err(refuse("no creature on the mover's square"));
         }
-        if t.hero != NONE && sq[usize::from(t.hero)] & SQ_HERO == 0 {
+        if t.hero != NONE && fin.n.square[usize::from(t.hero)] & SQ_HERO == 0 {
             return Err(refuse("no hero on a target's hero square"));
         }
-        let hood: &Neighbourhood = input.hood();
-        let m = hood.masks();
-        let mut threats = m.threats & !1; // attack_dir 0 was set by masks()
-        if rules::is_threat(sq[0], fin.n.defender) {
-            threats |= 1;
+        if t.candidates & m.occupied != 0 {
+            return Err(refuse("a candidate square holds a creature"));
         }
+        let mut threats = m.threats;
         let mut taken = m.blocked | m.occupied;
-        for d in 0..8u8 {
-            if t.candidates & (1 << d) != 0 && sq[usize::from(d)] & CREATURE != 0 {
-                return Err(refuse("a candidate square holds a creature"));
-            }
-        }
         if t.from != NONE {
             threats &= !(1 << t.from);
             if m.blocked & (1 << t.from) == 0 {
@@ -484,18 +482,19 @@ fn validate(raw: &flank_plan_input) -> Result<Targets, PlanError> {
         });
         out.n += 1;
     }
-    Ok(out)
+    Ok(())
 }
 
-/// The targets a plan chooses among: the input validated ([`validate`]),
+/// Fills `out` (empty) with the targets a plan chooses among: the input
+/// validated ([`validate`]),
 /// and for a pet beside the hero, the squares away from her side dropped
 /// while another foe attacks her there ([`keep_to_her_side`]).
-fn targets(raw: &flank_plan_input) -> Result<Targets, PlanError> {
-    let mut out = validate(raw)?;
+fn fill_targets(raw: &flank_plan_input, out: &mut Targets) -> Result<(), PlanError> {
+    validate(raw, out)?;
     if raw.flags & PL_PET != 0 && raw.flags & PL_BESIDE_HERO != 0 {
-        keep_to_her_side(&mut out);
+        keep_to_her_side(out);
     }
-    Ok(out)
+    Ok(())
 }
 
 /// What kind of monster a mover is (`FLANK_PK_*`).
@@ -594,9 +593,20 @@ pub fn turns_to_arrive(dist: u8, speed: u8) -> u32 {
     (squares * 12).div_ceil(u32::from(speed.max(1)))
 }
 
+/// The directions of the bits of `mask`, clockwise from west: one step
+/// a bit set, not eight a mask.
+fn directions(mut mask: u8) -> impl Iterator<Item = u8> {
+    core::iter::from_fn(move || {
+        let d = mask.trailing_zeros() as u8;
+        mask &= mask.wrapping_sub(1);
+        (d < 8).then_some(d)
+    })
+}
+
 /// Decides one move (see the module's documentation).
 pub fn plan(raw: &flank_plan_input) -> Result<Decision, PlanError> {
-    let targets = targets(raw)?;
+    let mut targets = Targets::new();
+    fill_targets(raw, &mut targets)?;
     let mut scored = 0u8;
 
     // each square scored once: vanilla's (its best worth over the targets
@@ -606,7 +616,7 @@ pub fn plan(raw: &flank_plan_input) -> Result<Decision, PlanError> {
     let mut best: Option<(Worth, u8, u8, u8)> = None;
     for (i, t) in (0u8..).zip(targets.iter()) {
         let chosen = if t.chosen == NONE { 0 } else { 1u8 << t.chosen };
-        for d in (0..8u8).filter(|d| (t.candidates | chosen) & (1 << d) != 0) {
+        for d in directions(t.candidates | chosen) {
             let (w, r) = t.worth(d);
             if d == t.chosen && vanilla.is_none_or(|(v, _)| w > v) {
                 vanilla = Some((w, r.hit_half_points));
@@ -750,10 +760,11 @@ impl CandidateWorth {
 /// order, then directions clockwise from west: what [`plan`] chooses
 /// among (the movement fixtures' check in flank-harness, `movement`).
 pub fn candidate_worths(raw: &flank_plan_input) -> Result<Vec<CandidateWorth>, PlanError> {
-    let targets = targets(raw)?;
+    let mut targets = Targets::new();
+    fill_targets(raw, &mut targets)?;
     let mut out = Vec::new();
     for (i, t) in (0u8..).zip(targets.iter()) {
-        for d in (0..8u8).filter(|d| t.candidates & (1 << d) != 0) {
+        for d in directions(t.candidates) {
             let (w, r) = t.worth(d);
             out.push(CandidateWorth {
                 target: i,

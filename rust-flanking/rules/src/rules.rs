@@ -412,6 +412,13 @@ impl Neighbourhood {
         Ok(Neighbourhood { raw })
     }
 
+    /// A neighbourhood [`square_masks`] has found valid: not validated
+    /// again.
+    pub(crate) fn valid(raw: flank_neighbourhood) -> Self {
+        debug_assert_eq!(validate(&raw), Ok(()));
+        Neighbourhood { raw }
+    }
+
     /// Builds and validates a neighbourhood from its parts.
     pub fn from_parts(square: [u16; 8], defender: u8, attack_dir: u8) -> Result<Self, FlankError> {
         Self::new(flank_neighbourhood {
@@ -444,21 +451,8 @@ impl Neighbourhood {
     /// [`Self::masks`] with `extra` threats (bit d: direction d, threatened
     /// from range; see [`crate::ranged`]).
     pub fn masks_with(&self, extra: u8) -> Masks {
-        let mut m = Masks {
-            threats: 1 << self.raw.attack_dir | extra,
-            ..Masks::default()
-        };
-        for (d, &sq) in self.raw.square.iter().enumerate() {
-            if is_threat(sq, self.raw.defender) {
-                m.threats |= 1 << d;
-            }
-            if sq & BLOCKED != 0 {
-                m.blocked |= 1 << d;
-            }
-            if sq & CREATURE != 0 {
-                m.occupied |= 1 << d;
-            }
-        }
+        let mut m = portable_masks(&self.raw);
+        m.threats |= 1 << self.raw.attack_dir | extra;
         m
     }
 
@@ -581,6 +575,46 @@ pub fn occupied_raw(n: &flank_neighbourhood) -> Result<u8, i32> {
         .fold(0, |m, (d, &sq)| m | u8::from(sq & CREATURE != 0) << d))
 }
 
+/// The masks of a raw neighbourhood's squares as they stand (bit d:
+/// direction d): the squares whose creature threatens the defender (the
+/// attack direction is not made one), the blocked ones and those with a
+/// creature; or the neighbourhood's error, as [`validate`] finds it. On
+/// SSE2 one pass validates and judges the eight squares, as
+/// [`score_raw`] does: what the planner (`crate::plan`) asks of each
+/// target.
+#[inline]
+pub fn square_masks(n: &flank_neighbourhood) -> Result<Masks, FlankError> {
+    #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+    {
+        // SAFETY: this build targets x86_64 with SSE2 enabled (the cfg
+        // above), so the CPU running it has SSE2.
+        if let Some(m) = unsafe { sse2::square_masks(n) } {
+            return Ok(m);
+        }
+    }
+    validate(n)?;
+    Ok(portable_masks(n))
+}
+
+/// The masks of a valid neighbourhood's squares, square by square: what
+/// [`square_masks`] returns.
+#[inline]
+fn portable_masks(n: &flank_neighbourhood) -> Masks {
+    let mut m = Masks::default();
+    for (d, &sq) in n.square.iter().enumerate() {
+        if is_threat(sq, n.defender) {
+            m.threats |= 1 << d;
+        }
+        if sq & BLOCKED != 0 {
+            m.blocked |= 1 << d;
+        }
+        if sq & CREATURE != 0 {
+            m.occupied |= 1 << d;
+        }
+    }
+    m
+}
+
 /// The answer for a neighbourhood the fast path refused: its error code. Kept
 /// out of line so the fast path stays small.
 #[cold]
@@ -626,15 +660,17 @@ mod sse2 {
         _mm_set1_epi16(x as i16)
     }
 
-    /// Validates and scores; see [`super::score_raw`].
+    /// Validates a neighbourhood and judges its squares: `None` when it is
+    /// not valid, else the squares that threaten the defender (bit d:
+    /// direction d) and the eight squares as one vector.
     #[target_feature(enable = "sse2")]
     #[inline]
-    pub(super) fn score(n: &flank_neighbourhood, extra: u8) -> i32 {
+    fn judge(n: &flank_neighbourhood) -> Option<(u8, __m128i)> {
         // defender and attack_dir in one test: bits 4..7 of the defender are
         // unknown bits, and a direction above 7 has a bit in 3..7.
         let dd = u16::from(n.defender) | (u16::from(n.attack_dir) << 8);
         if dd & !(u16::from(DEF_ALL) | (7 << 8)) != 0 {
-            return refused(n, extra);
+            return None;
         }
         // SAFETY: `square` is 16 readable bytes; loadu needs no alignment.
         let v = unsafe { _mm_loadu_si128(n.square.as_ptr().cast()) };
@@ -672,21 +708,47 @@ mod sse2 {
         // Bytes 0..7: threat per square; bytes 8..15: valid per square.
         let tv = _mm_movemask_epi8(_mm_packs_epi16(threat, valid)) as u32;
         if tv < 0xFF00 {
-            return refused(n, extra);
+            return None;
         }
+        Some((tv as u8, v))
+    }
+
+    /// Validates and scores; see [`super::score_raw`].
+    #[target_feature(enable = "sse2")]
+    #[inline]
+    pub(super) fn score(n: &flank_neighbourhood, extra: u8) -> i32 {
+        let Some((threat, v)) = judge(n) else {
+            return refused(n, extra);
+        };
         let a = u32::from(n.attack_dir);
-        let threats = (tv | (1 << a) | u32::from(extra)) & 0xFF;
+        let threats = (u32::from(threat) | (1 << a) | u32::from(extra)) & 0xFF;
 
         // Bit 2d: no creature on d; bit 2d+1: d not blocked (CREATURE is in
         // each lane's low byte, BLOCKED in its high byte).
         let cb = _mm_movemask_epi8(_mm_cmpeq_epi8(
             _mm_and_si128(v, splat(CREATURE | BLOCKED)),
-            zero,
+            _mm_setzero_si128(),
         )) as u16;
         // Bring the squares a+3, a+4 (behind), a+5 down to bits 0..5.
         let back = cb.rotate_right(2 * a + 6) & 0x3F;
         let t = &TABLES;
         i32::from(t.base[threats as usize] + t.bonus[usize::from(back)])
+    }
+
+    /// Validates and takes the masks; see [`super::square_masks`]. `None`
+    /// when the neighbourhood is not valid (the caller finds out why).
+    #[target_feature(enable = "sse2")]
+    #[inline]
+    pub(super) fn square_masks(n: &flank_neighbourhood) -> Option<Masks> {
+        let (threats, v) = judge(n)?;
+        let has = |bit: u16| _mm_cmpeq_epi16(_mm_and_si128(v, splat(bit)), splat(bit));
+        // Bytes 0..7: a creature per square; bytes 8..15: blocked per square.
+        let cb = _mm_movemask_epi8(_mm_packs_epi16(has(CREATURE), has(BLOCKED))) as u32;
+        Some(Masks {
+            threats,
+            blocked: (cb >> 8) as u8,
+            occupied: cb as u8,
+        })
     }
 }
 
@@ -769,6 +831,17 @@ mod tests {
             };
             assert_eq!(portable_score(&n, extra), want, "{n:?} {extra:#x}");
             assert_eq!(score_raw_with(&n, extra), want, "{n:?} {extra:#x}");
+            // The masks: as the validated neighbourhood's, the attack's
+            // threat aside; the same error when it is not valid.
+            let want = Neighbourhood::new(n).map(|h| {
+                let mut m = h.masks();
+                m.threats &= !(1 << n.attack_dir);
+                if is_threat(n.square[usize::from(n.attack_dir)], n.defender) {
+                    m.threats |= 1 << n.attack_dir;
+                }
+                m
+            });
+            assert_eq!(square_masks(&n), want, "{n:?}");
         }
     }
 }
