@@ -266,6 +266,7 @@ pub fn validate(raw: &flank_facing_input) -> Result<FacingInput, FacingError> {
 /// [`validate`] for the planner (`crate::plan`), which wants the masks of
 /// the squares too: the neighbourhood validated and judged in one pass
 /// ([`rules::square_masks`]), the same faults in the same order.
+#[inline]
 pub(crate) fn validate_masked(
     raw: &flank_facing_input,
 ) -> Result<(FacingInput, Masks), FacingError> {
