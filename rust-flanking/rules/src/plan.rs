@@ -416,7 +416,7 @@ fn validate(raw: &flank_plan_input, out: &mut Targets) -> Result<(), PlanError> 
         return Err(refuse("nallies above FLANK_PLAN_MAX_ALLIES"));
     }
     // not contains(), which calls memchr for these eight bytes at most
-    // (35 instructions a plan in the fuzzer's games, BENCHMARKS.md)
+    // (about 35 instructions a plan under callgrind)
     #[allow(clippy::manual_contains)]
     if raw.ally_speed[..usize::from(raw.nallies)]
         .iter()
@@ -492,9 +492,9 @@ fn validate(raw: &flank_plan_input, out: &mut Targets) -> Result<(), PlanError> 
 }
 
 /// Fills `out` (empty) with the targets a plan chooses among: the input
-/// validated ([`validate`]),
-/// and for a pet beside the hero, the squares away from her side dropped
-/// while another foe attacks her there ([`keep_to_her_side`]).
+/// validated ([`validate`]), and for a pet beside the hero, the squares
+/// away from her side dropped while another foe attacks her there
+/// ([`keep_to_her_side`]).
 fn fill_targets(raw: &flank_plan_input, out: &mut Targets) -> Result<(), PlanError> {
     validate(raw, out)?;
     if raw.flags & PL_PET != 0 && raw.flags & PL_BESIDE_HERO != 0 {
