@@ -84,8 +84,17 @@ fn one_game(attempt: u32, ranged: &str) -> Result<(String, i32, (i32, i32)), Str
         here = *step;
     }
     let screen = t.settle();
-    if find(&map_rows(&screen), '@').first().copied() != Some(here) {
+    let rows = map_rows(&screen);
+    if find(&rows, '@').first().copied() != Some(here) {
         return Err(format!("the hero is not where she stepped:\n{screen}"));
+    }
+    // In a dark place she sees only what is next to her: the mold, two or
+    // three squares away, is gone from her map, and #flanking would name
+    // it "it". The test is about a mold she sees.
+    if at(&rows, fx, fy) != 'F' {
+        return Err(format!(
+            "the mold is out of her sight (a dark place):\n{screen}"
+        ));
     }
 
     t.text("#flanking");
