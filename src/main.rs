@@ -188,6 +188,7 @@ fn keep_engine() {
         abi::flank_facing_eval as *const (),
         // monsters that flank (sysconf FLANKING_AI)
         abi::flank_plan as *const (),
+        abi::flank_plan_asking as *const (),
         abi::flank_plans as *const (),
         abi::flank_plan_why as *const (),
         // threats from range (sysconf FLANKING_RANGED)

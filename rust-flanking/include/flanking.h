@@ -63,8 +63,13 @@ extern "C" {
    with a moving target alike, one it could follow her from comes first;
    struct flank_move_fixture grows `hero_on`, the terrain under '@' (a
    movement fixture's `hero-on:`), and every fixture map may hold '\'',
-   an open door. */
-#define FLANK_ABI_VERSION 11
+   an open door.
+   12: flank_plan_asking(), flank_plan() that asks the game for the
+   allies (a callback, flank_plan_allies_fn) only when its decision
+   depends on them; under both, struct flank_plan_result's `coming` is
+   counted only then too (0 for a pet, or where a threat already stands
+   next to the target, which it was not before: no layout changed). */
+#define FLANK_ABI_VERSION 12
 
 /*
  * Directions, numbered as NetHack's xdir[]/ydir[]: clockwise, screen
@@ -586,7 +591,9 @@ struct flank_plan_result {
                             it moves to, or of vanilla's when that is next
                             to a target; 0 otherwise */
     uint8_t vanilla_half_points; /* vanilla's square's */
-    uint8_t coming;      /* allies counted as coming */
+    uint8_t coming;      /* allies counted as coming; ABI 12: counted
+                            only when the allies are asked for (see
+                            flank_plan_asking()), else 0 */
     uint8_t new_wait;    /* FLANK_PLAN_WAIT: 1 when a new wait begins (the
                             game restarts its count), else 0 */
 };
@@ -598,6 +605,29 @@ struct flank_plan_result {
  */
 int32_t flank_plan(const struct flank_plan_input *in,
                    struct flank_plan_result *out);
+
+/*
+ * ABI 12.  The allies of a plan, asked for: fills dist[i] and speed[i] as
+ * struct flank_plan_input's ally_dist[] and ally_speed[] say, and returns
+ * how many, 0..FLANK_PLAN_MAX_ALLIES.  ctx is flank_plan_asking()'s.
+ */
+typedef int32_t (*flank_plan_allies_fn)(void *ctx, uint8_t *dist,
+                                        uint8_t *speed);
+
+/*
+ * flank_plan(), with the allies asked for (allies(ctx, ...), once at most)
+ * only when the decision depends on them: a mover that is not a pet,
+ * arriving next to its first target from further away, with no threat
+ * next to that target already.  Walking a level's monsters for them is
+ * the dearest part of gathering a plan, and most plans never read them.
+ * in->nallies must be 0; a count outside 0..FLANK_PLAN_MAX_ALLIES or a
+ * speed of 0 from allies is FLANK_E_PLAN, as in the input; allies NULL is
+ * FLANK_E_NULL.  The same decision as flank_plan() with the same allies in
+ * the input.
+ */
+int32_t flank_plan_asking(const struct flank_plan_input *in,
+                          flank_plan_allies_fn allies, void *ctx,
+                          struct flank_plan_result *out);
 
 /*
  * ==================================================================

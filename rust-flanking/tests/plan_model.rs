@@ -17,7 +17,7 @@ use plan_gen::{inject_fault, random_input, BLOCKED, CREATURE, NONE};
 
 use flank_testkit::gen::Rng;
 use flank_testkit::model;
-use rust_flanking::abi::flank_plan;
+use rust_flanking::abi::{flank_plan, flank_plan_asking};
 use rust_flanking::plan::{self, Action, Decision, Why};
 use rust_flanking::sys::*;
 
@@ -241,6 +241,14 @@ fn turns(dist: u8, speed: u8) -> u32 {
 }
 
 fn model_plan(p: &flank_plan_input) -> Result<Decision, i32> {
+    model_plan_asking(p).map(|(d, _)| d)
+}
+
+/// The model's decision, and whether it read the allies (what
+/// `flank_plan_asking` must ask the game for, and only then): a mover
+/// that is not a pet arriving next to its first target from further away,
+/// where no threat stands next to it already.
+fn model_plan_asking(p: &flank_plan_input) -> Result<(Decision, bool), i32> {
     model_check(p)?;
     let targets = &p.target[..usize::from(p.ntargets)];
 
@@ -300,7 +308,7 @@ fn model_plan(p: &flank_plan_input) -> Result<Decision, i32> {
         _ => first.chosen != NONE,
     };
     if !steps_next_to_first || first.from != NONE {
-        return Ok(decision);
+        return Ok((decision, false));
     }
     let defender = first.in_.n.defender;
     let threat_there = first
@@ -309,6 +317,18 @@ fn model_plan(p: &flank_plan_input) -> Result<Decision, i32> {
         .square
         .iter()
         .any(|&s| model::threatens(s, defender));
+    // a pet never waits, nor a mover that does not arrive alone: the
+    // allies are not read, nor counted
+    if bit(p.flags, FLANK_PL_PET) || threat_there {
+        if decision.action == Action::Keep {
+            decision.why = if threat_there && !bit(p.flags, FLANK_PL_PET) {
+                Why::NotAlone
+            } else {
+                Why::Pet
+            };
+        }
+        return Ok((decision, false));
+    }
     let mut together = 0;
     let mut coming = 0;
     for i in 0..usize::from(p.nallies) {
@@ -333,9 +353,7 @@ fn model_plan(p: &flank_plan_input) -> Result<Decision, i32> {
     } else {
         p.waited
     };
-    let why = if bit(p.flags, FLANK_PL_PET) {
-        Why::Pet
-    } else if threat_there || together > 0 {
+    let why = if together > 0 {
         Why::NotAlone
     } else if bit(p.flags, FLANK_PL_HURT) {
         Why::Hurt
@@ -366,7 +384,7 @@ fn model_plan(p: &flank_plan_input) -> Result<Decision, i32> {
     } else if decision.action == Action::Keep {
         decision.why = why;
     }
-    Ok(decision)
+    Ok((decision, true))
 }
 
 /// The engine, through `plan::plan`, `plan::plan_raw` and the `extern "C"`
@@ -398,7 +416,135 @@ fn engine(p: &flank_plan_input) -> Result<Decision, i32> {
             assert_eq!(plan::plan_raw(p), Err(*code));
         }
     }
+    // flank_plan_asking, the input's allies given when asked for: the same
+    // answer (but for allies it is refused, which it finds only if it asks)
+    let allies_ok = usize::from(p.nallies) <= plan::MAX_ALLIES
+        && p.ally_speed[..usize::from(p.nallies)]
+            .iter()
+            .all(|&s| s > 0);
+    if d.is_ok() || allies_ok {
+        let (got, out, asked) = asking(p);
+        assert!(asked <= 1, "asked {asked} times");
+        match &d {
+            Ok(d) => assert_eq!((got, out), (i32::from(d.scored), d.raw())),
+            Err(code) => assert_eq!((got, out), (*code, untouched)),
+        }
+    }
     d
+}
+
+/// What `flank_plan_asking` gives its allies callback: `p`'s allies, and
+/// how many times it was called.
+struct Asked {
+    n: i32,
+    dist: [u8; FLANK_PLAN_MAX_ALLIES as usize],
+    speed: [u8; FLANK_PLAN_MAX_ALLIES as usize],
+    calls: u32,
+}
+
+extern "C" fn give_allies(ctx: *mut core::ffi::c_void, dist: *mut u8, speed: *mut u8) -> i32 {
+    // SAFETY: ctx is the Asked of asking(); dist and speed hold
+    // FLANK_PLAN_MAX_ALLIES bytes each, as the header promises.
+    unsafe {
+        let a = &mut *ctx.cast::<Asked>();
+        a.calls += 1;
+        core::ptr::copy_nonoverlapping(a.dist.as_ptr(), dist, a.dist.len());
+        core::ptr::copy_nonoverlapping(a.speed.as_ptr(), speed, a.speed.len());
+        a.n
+    }
+}
+
+/// `p` through `flank_plan_asking`, its allies moved into the callback:
+/// the return value, *out (0xAB before the call) and the calls.
+fn asking(p: &flank_plan_input) -> (i32, flank_plan_result, u32) {
+    let mut a = Asked {
+        n: i32::from(p.nallies),
+        dist: p.ally_dist,
+        speed: p.ally_speed,
+        calls: 0,
+    };
+    let mut q = *p;
+    q.nallies = 0;
+    q.ally_dist = [0; FLANK_PLAN_MAX_ALLIES as usize];
+    q.ally_speed = [0; FLANK_PLAN_MAX_ALLIES as usize];
+    let (rc, out) = ask_with(&q, &mut a, Some(give_allies));
+    (rc, out, a.calls)
+}
+
+/// `q` through `flank_plan_asking` with callback `cb` and context `a`.
+fn ask_with(
+    q: &flank_plan_input,
+    a: &mut Asked,
+    cb: flank_plan_allies_fn,
+) -> (i32, flank_plan_result) {
+    let mut out = flank_plan_result {
+        action: 0xAB,
+        target: 0xAB,
+        dir: 0xAB,
+        why: 0xAB,
+        half_points: 0xAB,
+        vanilla_half_points: 0xAB,
+        coming: 0xAB,
+        new_wait: 0xAB,
+    };
+    // SAFETY: valid references; give_allies reads `a` and fills the arrays.
+    let rc = unsafe { flank_plan_asking(q, cb, (a as *mut Asked).cast(), &mut out) };
+    (rc, out)
+}
+
+#[test]
+fn asking_refuses_allies_as_the_input_would() {
+    // m04's wait: the allies are read, so asked for
+    let p = with_allies(jackal_from_the_east(EMPTY, NE), &[(2, 6)]);
+    let wait = decide(&p);
+    assert_eq!(wait.action, Action::Wait { new_wait: true });
+    let (rc, out, calls) = asking(&p);
+    assert_eq!((rc, out, calls), (i32::from(wait.scored), wait.raw(), 1));
+    let mut q = p;
+    q.nallies = 0;
+    let given = |n: i32, speed0: u8| Asked {
+        n,
+        dist: [2; FLANK_PLAN_MAX_ALLIES as usize],
+        speed: [speed0, 6, 6, 6, 6, 6, 6, 6],
+        calls: 0,
+    };
+    let untouched = ask_with(&q, &mut given(0, 6), None).1;
+    assert_eq!(untouched.why, 0xAB);
+    for (what, mut a, code) in [
+        ("nine allies", given(9, 6), FLANK_E_PLAN),
+        ("a count below 0", given(-1, 6), FLANK_E_PLAN),
+        ("a speed of 0", given(1, 0), FLANK_E_PLAN),
+        ("one ally", given(1, 6), i32::from(wait.scored)),
+        ("eight allies", given(8, 6), i32::from(wait.scored)),
+    ] {
+        let (rc, out) = ask_with(&q, &mut a, Some(give_allies));
+        assert_eq!((rc, a.calls), (code, 1), "{what}");
+        if code < 0 {
+            assert_eq!(out, untouched, "{what}: *out written");
+        }
+    }
+    // no callback, or allies in the input as well: refused before asking
+    assert_eq!(
+        ask_with(&q, &mut given(1, 6), None),
+        (FLANK_E_NULL, untouched)
+    );
+    let mut a = given(1, 6);
+    assert_eq!(
+        ask_with(&p, &mut a, Some(give_allies)),
+        (FLANK_E_PLAN, untouched)
+    );
+    assert_eq!(a.calls, 0);
+    // a threat next to the hero already: not asked, even for bad allies
+    let mut sq = EMPTY;
+    sq[usize::from(SW)] = HOSTILE;
+    let mut t = with_allies(jackal_from_the_east(sq, NE), &[]);
+    t.nallies = 0;
+    let mut a = given(9, 0);
+    let (rc, out) = ask_with(&t, &mut a, Some(give_allies));
+    assert_eq!(
+        (rc >= 0, out.why, out.coming, a.calls),
+        (true, Why::NotAlone as u8, 0, 0)
+    );
 }
 
 // ------------------------------------------------------------------
@@ -413,6 +559,7 @@ fn engine_matches_the_model_on_random_inputs() {
     let (mut keep, mut moves, mut waits, mut new_waits) = (0, 0, 0, 0);
     let mut moves_not_first = 0;
     let mut coming_seen = 0;
+    let mut asked = 0;
     // a pet beside the hero that the side rule sends elsewhere
     let mut kept_to_her_side = 0;
     // a mover that following its moving target sends elsewhere
@@ -427,13 +574,17 @@ fn engine_matches_the_model_on_random_inputs() {
         } else {
             None
         };
-        let want = model_plan(&p);
+        let want = model_plan_asking(&p);
         let got = engine(&p);
-        assert_eq!(got, want, "input {n} ({fault:?}): {p:#?}");
+        assert_eq!(got, want.map(|(d, _)| d), "input {n} ({fault:?}): {p:#?}");
         if let Some((what, code)) = fault {
             assert_eq!(got, Err(code), "input {n}: {what}");
             continue;
         }
+        // asked for the allies exactly when the model reads them
+        let read = want.is_ok_and(|(_, read)| read);
+        assert_eq!(asking(&p).2, u32::from(read), "input {n}: {p:#?}");
+        asked += usize::from(read);
         let d = got.unwrap_or_else(|c| panic!("input {n}: a valid input refused: {c}"));
         whys[d.why as usize] += 1;
         match d.action {
@@ -468,7 +619,7 @@ fn engine_matches_the_model_on_random_inputs() {
         }
     }
     eprintln!(
-        "{INPUTS} inputs: whys {whys:?}, keep {keep} move {moves} (not the first target {moves_not_first}) wait {waits} (new {new_waits}), coming>0 {coming_seen}, kept to her side {kept_to_her_side}, followed {followed}, faults {faults:?}"
+        "{INPUTS} inputs: whys {whys:?}, keep {keep} move {moves} (not the first target {moves_not_first}) wait {waits} (new {new_waits}), coming>0 {coming_seen}, allies asked for {asked}, kept to her side {kept_to_her_side}, followed {followed}, faults {faults:?}"
     );
     // the inputs reach every branch, often
     for (w, &count) in whys.iter().enumerate() {
@@ -477,6 +628,7 @@ fn engine_matches_the_model_on_random_inputs() {
     assert!(keep > 20_000 && moves > 20_000, "{keep} {moves}");
     assert!(waits > 2_000 && new_waits > 500 && waits - new_waits > 500);
     assert!(moves_not_first > 2_000 && coming_seen > 5_000);
+    assert!(asked > 20_000 && asked < INPUTS / 2, "{asked}");
     assert!(kept_to_her_side > 500, "{kept_to_her_side}");
     assert!(followed > 500, "{followed}");
     assert_eq!(faults.len(), 22, "{faults:?}");
@@ -735,7 +887,10 @@ fn e_an_ally_arriving_together_is_not_alone() {
 fn f_a_pet_never_waits() {
     let mut p = with_allies(jackal_from_the_east(EMPTY, NE), &[(3, 12)]);
     p.flags = FLANK_PL_PET as u8;
-    assert_eq!(decide(&p), decision(Action::Keep, Why::Pet, 0, 0, 1, 5));
+    // the allies are not read for a pet (ABI 12): none counted as coming,
+    // and flank_plan_asking does not ask for them
+    assert_eq!(decide(&p), decision(Action::Keep, Why::Pet, 0, 0, 0, 5));
+    assert_eq!(asking(&p).2, 0);
     // the pet's own target: a hostile monster, the hero's pet attacking it
     let mut t = hero(EMPTY, NONE, &[N, NE, E], NE);
     t.in_.n.defender = 0;

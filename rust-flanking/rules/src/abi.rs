@@ -10,7 +10,7 @@
 //! is bounded by construction, so no unwinding can cross the `extern "C"`
 //! boundary and `catch_unwind` is not needed.
 
-use core::ffi::c_char;
+use core::ffi::{c_char, c_void};
 use core::sync::atomic::{AtomicI32, Ordering};
 
 use crate::rules;
@@ -23,6 +23,7 @@ pub use crate::sys::{
 };
 
 use crate::facing::{self, RuleSet};
+use crate::plan::MAX_ALLIES;
 
 // The header's prototypes, as bindgen read them, must be the types of the
 // functions defined here: this fails to compile if the two ever drift apart.
@@ -55,6 +56,18 @@ const _: () = {
         sys::flank_plan;
     let _: unsafe extern "C" fn(*const flank_plan_input, *mut flank_plan_result) -> i32 =
         flank_plan;
+    let _: unsafe extern "C" fn(
+        *const flank_plan_input,
+        sys::flank_plan_allies_fn,
+        *mut c_void,
+        *mut flank_plan_result,
+    ) -> i32 = sys::flank_plan_asking;
+    let _: unsafe extern "C" fn(
+        *const flank_plan_input,
+        sys::flank_plan_allies_fn,
+        *mut c_void,
+        *mut flank_plan_result,
+    ) -> i32 = flank_plan_asking;
     let _: unsafe extern "C" fn(i32) -> *const c_char = sys::flank_plan_why;
     let _: extern "C" fn(i32) -> *const c_char = flank_plan_why;
     let _: unsafe extern "C" fn(u8) -> i32 = sys::flank_plans;
@@ -340,6 +353,44 @@ pub unsafe extern "C" fn flank_plan(
         return sys::FLANK_E_NULL;
     };
     match crate::plan::plan_raw(input) {
+        Ok((r, scored)) => {
+            // SAFETY: `out` is not NULL and the caller guarantees it is
+            // valid for writes; the struct is plain bytes.
+            unsafe { out.write(r) };
+            scored
+        }
+        Err(code) => code,
+    }
+}
+
+/// [`flank_plan`], asking `allies(ctx, dist, speed)` for the allies only
+/// when the decision depends on them (`crate::plan::plan_asking`): the
+/// number of candidates scored, or a negative `FLANK_E_*` code with `*out`
+/// untouched (`FLANK_E_NULL` for a NULL `allies`).
+///
+/// # Safety
+/// As [`flank_plan`]; `allies` is NULL or a function that may be called
+/// with `ctx` and two writable arrays of `FLANK_PLAN_MAX_ALLIES` bytes.
+#[no_mangle]
+pub unsafe extern "C" fn flank_plan_asking(
+    input: *const flank_plan_input,
+    allies: sys::flank_plan_allies_fn,
+    ctx: *mut c_void,
+    out: *mut flank_plan_result,
+) -> i32 {
+    if out.is_null() {
+        return sys::FLANK_E_NULL;
+    }
+    // SAFETY: the caller guarantees `input` is NULL or valid for reads.
+    let (Some(input), Some(allies)) = ((unsafe { input.as_ref() }), allies) else {
+        return sys::FLANK_E_NULL;
+    };
+    // SAFETY: the caller guarantees `allies` may be called with `ctx` and
+    // two arrays of FLANK_PLAN_MAX_ALLIES bytes, which these are.
+    let ask = |dist: &mut [u8; MAX_ALLIES], speed: &mut [u8; MAX_ALLIES]| unsafe {
+        allies(ctx, dist.as_mut_ptr(), speed.as_mut_ptr())
+    };
+    match crate::plan::plan_raw_asking(input, ask) {
         Ok((r, scored)) => {
             // SAFETY: `out` is not NULL and the caller guarantees it is
             // valid for writes; the struct is plain bytes.

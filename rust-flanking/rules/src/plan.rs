@@ -23,7 +23,9 @@
 //!   instead of leaving it open;
 //! * **hanging back**: a hostile mover that would arrive next to its target
 //!   alone, while allies close in a few turns behind, waits where it is, for
-//!   at most [`WAIT_MOVES`] of its moves.
+//!   at most [`WAIT_MOVES`] of its moves. Only this reads the allies, so
+//!   [`plan_asking`] asks the game for them only when it gets that far
+//!   (the game walks its level's monsters for them).
 //!
 //! A candidate is scored from what changes: the mover leaves its old square
 //! and stands on the candidate, which becomes the attack direction. The
@@ -412,18 +414,7 @@ fn validate(raw: &flank_plan_input, out: &mut Targets) -> Result<(), PlanError> 
     if raw.flags & !PL_ALL != 0 {
         return Err(refuse("flags outside FLANK_PL_ALL"));
     }
-    if usize::from(raw.nallies) > MAX_ALLIES {
-        return Err(refuse("nallies above FLANK_PLAN_MAX_ALLIES"));
-    }
-    // not contains(), which calls memchr for these eight bytes at most
-    // (about 35 instructions a plan under callgrind)
-    #[allow(clippy::manual_contains)]
-    if raw.ally_speed[..usize::from(raw.nallies)]
-        .iter()
-        .any(|&s| s == 0)
-    {
-        return Err(refuse("an ally's speed is 0"));
-    }
+    Allies::check(raw.nallies, &raw.ally_speed)?;
     for (i, t) in (0u8..).zip(raw.target[..n].iter()) {
         if t.heading > NONE {
             return Err(refuse("a target's heading is outside 0..8"));
@@ -599,6 +590,54 @@ pub fn turns_to_arrive(dist: u8, speed: u8) -> u32 {
     (squares * 12).div_ceil(u32::from(speed.max(1)))
 }
 
+/// The allies closing in on a plan's first target (`struct
+/// flank_plan_input`'s `nallies`, `ally_dist` and `ally_speed`), as the
+/// input holds them or as the game gives them when [`plan_asking`] asks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Allies {
+    /// How many, 0..=[`MAX_ALLIES`].
+    pub n: u8,
+    /// Each one's distance to the first target.
+    pub dist: [u8; MAX_ALLIES],
+    /// And its speed, 1..=255.
+    pub speed: [u8; MAX_ALLIES],
+}
+
+impl Allies {
+    /// The input's own.
+    pub fn of_input(raw: &flank_plan_input) -> Allies {
+        Allies {
+            n: raw.nallies,
+            dist: raw.ally_dist,
+            speed: raw.ally_speed,
+        }
+    }
+
+    /// `FLANK_E_PLAN` for a count above [`MAX_ALLIES`] or a speed of 0,
+    /// whether in the input or given when asked.
+    fn check(n: u8, speed: &[u8; MAX_ALLIES]) -> Result<(), PlanError> {
+        if usize::from(n) > MAX_ALLIES {
+            return Err(refuse("nallies above FLANK_PLAN_MAX_ALLIES"));
+        }
+        // not contains(), which calls memchr for these eight bytes at most
+        // (about 35 instructions a plan under callgrind)
+        #[allow(clippy::manual_contains)]
+        if speed[..usize::from(n)].iter().any(|&s| s == 0) {
+            return Err(refuse("an ally's speed is 0"));
+        }
+        Ok(())
+    }
+
+    /// Each ally's (distance, speed).
+    fn iter(&self) -> impl Iterator<Item = (u8, u8)> + Clone + '_ {
+        let n = usize::from(self.n).min(MAX_ALLIES);
+        self.dist[..n]
+            .iter()
+            .copied()
+            .zip(self.speed[..n].iter().copied())
+    }
+}
+
 /// The directions of the bits of `mask`, clockwise from west: one step
 /// a bit set, not eight a mask.
 fn directions(mut mask: u8) -> impl Iterator<Item = u8> {
@@ -609,8 +648,21 @@ fn directions(mut mask: u8) -> impl Iterator<Item = u8> {
     })
 }
 
-/// Decides one move (see the module's documentation).
+/// Decides one move (see the module's documentation), with the input's
+/// allies.
 pub fn plan(raw: &flank_plan_input) -> Result<Decision, PlanError> {
+    plan_asking(raw, || Ok(Allies::of_input(raw)))
+}
+
+/// Decides one move as [`plan`] does, calling `allies` (once at most) for
+/// the allies only when the decision depends on them: a mover that is not
+/// a pet, arriving next to its first target from further away, with no
+/// threat next to that target already. What it gives is checked as the
+/// input's allies are; the input's own are not read.
+pub fn plan_asking(
+    raw: &flank_plan_input,
+    allies: impl FnOnce() -> Result<Allies, PlanError>,
+) -> Result<Decision, PlanError> {
     let mut targets = Targets::new();
     fill_targets(raw, &mut targets)?;
     let mut scored = 0u8;
@@ -664,16 +716,22 @@ pub fn plan(raw: &flank_plan_input) -> Result<Decision, PlanError> {
         return Ok(decision);
     }
     let flags = raw.flags;
-    let nallies = usize::from(raw.nallies);
-    let allies = raw.ally_dist[..nallies]
-        .iter()
-        .zip(raw.ally_speed[..nallies].iter());
+    if flags & PL_PET != 0 {
+        return Ok(decision.because(Why::Pet));
+    }
+    if first.has_threat() {
+        return Ok(decision.because(Why::NotAlone));
+    }
+    // the only decisions that read the allies: asked for here, not before
+    let allies = allies()?;
+    Allies::check(allies.n, &allies.speed)?;
     let together = allies
-        .clone()
-        .filter(|&(&d, &s)| d >= 2 && turns_to_arrive(d, s) <= 1)
+        .iter()
+        .filter(|&(d, s)| d >= 2 && turns_to_arrive(d, s) <= 1)
         .count();
     let coming = allies
-        .filter(|&(&d, &s)| {
+        .iter()
+        .filter(|&(d, s)| {
             let t = turns_to_arrive(d, s);
             d >= 2 && (2..=AHEAD_TURNS).contains(&t)
         })
@@ -686,9 +744,7 @@ pub fn plan(raw: &flank_plan_input) -> Result<Decision, PlanError> {
     } else {
         raw.waited
     };
-    let why = if flags & PL_PET != 0 {
-        Why::Pet
-    } else if first.has_threat() || together > 0 {
+    let why = if together > 0 {
         Why::NotAlone
     } else if flags & PL_HURT != 0 {
         Why::Hurt
@@ -714,12 +770,21 @@ pub fn plan(raw: &flank_plan_input) -> Result<Decision, PlanError> {
             new_wait: waited == 0,
         };
         decision.half_points = 0;
-    }
-    // keep the square's reason when it moved for a better one and does not wait
-    if why == Why::Waiting || decision.why == Why::NoBetter {
         decision.why = why;
+        return Ok(decision);
     }
-    Ok(decision)
+    Ok(decision.because(why))
+}
+
+impl Decision {
+    /// Not waiting, for `why`: the reason, unless it moved for a better
+    /// square, which keeps that reason.
+    fn because(mut self, why: Why) -> Decision {
+        if self.why == Why::NoBetter {
+            self.why = why;
+        }
+        self
+    }
 }
 
 /// One candidate square's worth to the mover, as [`plan`] weighs it.
@@ -792,4 +857,29 @@ pub fn plan_raw(raw: &flank_plan_input) -> Result<(flank_plan_result, i32), i32>
     plan(raw)
         .map(|d| (d.raw(), i32::from(d.scored)))
         .map_err(|e| e.code())
+}
+
+/// [`plan_asking`] on a raw input, for the ABI's `flank_plan_asking`:
+/// `ask` fills the allies' distances and speeds and returns how many. The
+/// input's `nallies` must be 0: the allies come from `ask` alone.
+pub fn plan_raw_asking(
+    raw: &flank_plan_input,
+    ask: impl FnOnce(&mut [u8; MAX_ALLIES], &mut [u8; MAX_ALLIES]) -> i32,
+) -> Result<(flank_plan_result, i32), i32> {
+    if raw.nallies != 0 {
+        return Err(refuse("nallies given to flank_plan_asking, which asks for them").code());
+    }
+    plan_asking(raw, || {
+        let mut a = Allies::default();
+        let n = ask(&mut a.dist, &mut a.speed);
+        a.n = u8::try_from(n)
+            .ok()
+            .filter(|&n| usize::from(n) <= MAX_ALLIES)
+            .ok_or(refuse(
+                "the allies asked for are not 0..FLANK_PLAN_MAX_ALLIES",
+            ))?;
+        Ok(a)
+    })
+    .map(|d| (d.raw(), i32::from(d.scored)))
+    .map_err(|e| e.code())
 }

@@ -403,7 +403,7 @@ static void check_facing_invalid(void)
 
     expect_eq("sizeof flank_facing_input", (long) sizeof(struct flank_facing_input), 32);
     expect_eq("sizeof flank_facing_result", (long) sizeof(struct flank_facing_result), 12);
-    expect_eq("FLANK_ABI_VERSION", FLANK_ABI_VERSION, 11);
+    expect_eq("FLANK_ABI_VERSION", FLANK_ABI_VERSION, 12);
 }
 
 /* The fixture section: every entry of a directory, as the harness sees it:
@@ -787,6 +787,98 @@ static struct flank_plan_input plan_empty(void)
     return in;
 }
 
+/* flank_plan_asking()'s callback: the allies in *ctx (a struct
+   flank_plan_input's), counted in asked_calls; one at speed 0 when
+   asked_zero_speed. */
+static int asked_calls, asked_count, asked_zero_speed;
+static int32_t give_allies(void *ctx, uint8_t *dist, uint8_t *speed)
+{
+    const struct flank_plan_input *src = ctx;
+    asked_calls++;
+    memcpy(dist, src->ally_dist, FLANK_PLAN_MAX_ALLIES);
+    memcpy(speed, src->ally_speed, FLANK_PLAN_MAX_ALLIES);
+    if (asked_zero_speed)
+        speed[0] = 0;
+    return asked_count;
+}
+
+/* flank_plan_asking() on in, its allies given by give_allies(): the same
+   answer as flank_plan(), and asked for them `calls` times. */
+static void expect_asking(const char *what, const struct flank_plan_input *in, int calls)
+{
+    struct flank_plan_input q = *in;
+    struct flank_plan_result want, got;
+    char buf[200];
+    int rc;
+
+    memset(&want, 0xAB, sizeof want);
+    memset(&got, 0xAB, sizeof got);
+    rc = flank_plan(in, &want);
+    q.nallies = 0;
+    memset(q.ally_dist, 0, sizeof q.ally_dist);
+    memset(q.ally_speed, 0, sizeof q.ally_speed);
+    asked_calls = 0, asked_count = in->nallies, asked_zero_speed = 0;
+    snprintf(buf, sizeof buf, "flank_plan_asking(%s)", what);
+    expect_eq(buf, flank_plan_asking(&q, give_allies, (void *) in, &got), rc);
+    snprintf(buf, sizeof buf, "flank_plan_asking(%s) as flank_plan()", what);
+    expect_eq(buf, memcmp(&got, &want, sizeof got), 0);
+    snprintf(buf, sizeof buf, "flank_plan_asking(%s) asked", what);
+    expect_eq(buf, asked_calls, calls);
+}
+
+static void check_plan_asking(void)
+{
+    struct flank_plan_input in = plan_empty(), q;
+    struct flank_plan_result r;
+
+    /* the baseline waits for its ally: asked for it, once */
+    expect_asking("baseline", &in, 1);
+    /* a pet never waits, nor a jackal arriving where a hostile already
+       stands next to the hero: not asked */
+    in.flags = FLANK_PL_PET;
+    expect_asking("pet", &in, 0);
+    in = plan_empty();
+    in.target[0].in.n.square[FLANK_DIR_SW] = FLANK_SQ_CREATURE;
+    expect_asking("not alone", &in, 0);
+    flank_plan(&in, &r);
+    expect_eq("not alone: none counted as coming", r.coming, 0);
+    /* next to the hero already: not asked */
+    in = plan_empty();
+    in.target[0].from = FLANK_DIR_E;
+    in.target[0].candidates &= ~(1u << FLANK_DIR_E);
+    in.target[0].in.n.square[FLANK_DIR_E] = FLANK_SQ_CREATURE;
+    expect_asking("beside", &in, 0);
+
+    /* what the callback gives is checked as the input's allies are */
+    in = plan_empty();
+    q = in;
+    q.nallies = 0;
+    memset(&r, 0xAB, sizeof r);
+    asked_calls = 0, asked_count = FLANK_PLAN_MAX_ALLIES + 1;
+    asked_zero_speed = 0;
+    expect_eq("asking: nine allies",
+              flank_plan_asking(&q, give_allies, &in, &r), FLANK_E_PLAN);
+    asked_count = -1;
+    expect_eq("asking: a count below 0",
+              flank_plan_asking(&q, give_allies, &in, &r), FLANK_E_PLAN);
+    asked_count = 1, asked_zero_speed = 1;
+    expect_eq("asking: a speed of 0",
+              flank_plan_asking(&q, give_allies, &in, &r), FLANK_E_PLAN);
+    expect_eq("asking: *out left alone", r.action == 0xAB && r.why == 0xAB, 1);
+    expect_eq("asking: asked each time", asked_calls, 3);
+    /* refused before asking: allies in the input too, no callback, NULL */
+    asked_calls = 0, asked_zero_speed = 0;
+    expect_eq("asking: nallies given",
+              flank_plan_asking(&in, give_allies, &in, &r), FLANK_E_PLAN);
+    expect_eq("asking: no callback", flank_plan_asking(&q, NULL, &in, &r),
+              FLANK_E_NULL);
+    expect_eq("asking: NULL in", flank_plan_asking(NULL, give_allies, &in, &r),
+              FLANK_E_NULL);
+    expect_eq("asking: NULL out", flank_plan_asking(&q, give_allies, &in, NULL),
+              FLANK_E_NULL);
+    expect_eq("asking: not asked", asked_calls, 0);
+}
+
 /* A refused plan gives `code` and leaves *out alone. */
 static void expect_plan_error(const char *what, const struct flank_plan_input *in, int code)
 {
@@ -1068,6 +1160,7 @@ int main(int argc, char **argv)
     check_invalid();
     check_facing_invalid();
     check_plan_invalid();
+    check_plan_asking();
     check_ranged_invalid();
     if (argc >= 3)
         list_fixtures(argv[2]);
