@@ -66,9 +66,11 @@ extern "C" {
    an open door.
    12: flank_plan_asking(), flank_plan() that asks the game for the
    allies (a callback, flank_plan_allies_fn) only when its decision
-   depends on them; under both, struct flank_plan_result's `coming` is
-   counted only then too (0 for a pet, or where a threat already stands
-   next to the target, which it was not before: no layout changed). */
+   depends on them; under both, the reasons not to wait that need no
+   allies come before the one that does (an ally arriving with the mover,
+   FLANK_WHY_NOT_ALONE, came before hurt, fleeing and the rest), and
+   struct flank_plan_result's `coming` is counted only when the allies are
+   read (0 otherwise; no layout changed). */
 #define FLANK_ABI_VERSION 12
 
 /*
@@ -549,7 +551,9 @@ struct flank_plan_input {
 #define FLANK_WHY_NO_BETTER 0   /* no candidate beats vanilla's square */
 #define FLANK_WHY_BETTER 1      /* a better square next to a target */
 #define FLANK_WHY_WAITING 2     /* waiting for allies */
-#define FLANK_WHY_NOT_ALONE 3   /* arriving where a threat already stands */
+#define FLANK_WHY_NOT_ALONE 3   /* arriving where a threat already stands,
+                                   or with an ally (ABI 12: after every
+                                   other reason but that of a pet) */
 #define FLANK_WHY_NO_ALLIES 4   /* nobody close enough behind */
 #define FLANK_WHY_HURT 5
 #define FLANK_WHY_FLEEING 6
@@ -618,8 +622,10 @@ typedef int32_t (*flank_plan_allies_fn)(void *ctx, uint8_t *dist,
  * flank_plan(), with the allies asked for (allies(ctx, ...), once at most)
  * only when the decision depends on them: a mover that is not a pet,
  * arriving next to its first target from further away, with no threat
- * next to that target already.  Walking a level's monsters for them is
- * the dearest part of gathering a plan, and most plans never read them.
+ * next to that target already and no other reason not to wait (the
+ * FLANK_WHY_* from HURT to WAITED).  Walking a level's monsters for them
+ * is the dearest part of gathering a plan, and most plans never read
+ * them.
  * in->nallies must be 0; a count outside 0..FLANK_PLAN_MAX_ALLIES or a
  * speed of 0 from allies is FLANK_E_PLAN, as in the input; allies NULL is
  * FLANK_E_NULL.  The same decision as flank_plan() with the same allies in

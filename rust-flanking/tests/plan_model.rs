@@ -317,15 +317,39 @@ fn model_plan_asking(p: &flank_plan_input) -> Result<(Decision, bool), i32> {
         .square
         .iter()
         .any(|&s| model::threatens(s, defender));
-    // a pet never waits, nor a mover that does not arrive alone: the
-    // allies are not read, nor counted
-    if bit(p.flags, FLANK_PL_PET) || threat_there {
+    // a wait is forgotten FLANK_PLAN_WAIT_MEMORY turns after it began
+    let waited = if u32::from(p.since) >= FLANK_PLAN_WAIT_MEMORY {
+        0
+    } else {
+        p.waited
+    };
+    // Why not, in the header's words, the reasons that need no allies
+    // first (ABI 12): the allies are read only when none holds.
+    let no_wait = if bit(p.flags, FLANK_PL_PET) {
+        Some(Why::Pet)
+    } else if threat_there {
+        Some(Why::NotAlone)
+    } else if bit(p.flags, FLANK_PL_HURT) {
+        Some(Why::Hurt)
+    } else if bit(p.flags, FLANK_PL_FLEEING) {
+        Some(Why::Fleeing)
+    } else if bit(p.flags, FLANK_PL_ATTACKED) {
+        Some(Why::Attacked)
+    } else if bit(p.flags, FLANK_PL_RANGED) {
+        Some(Why::Ranged)
+    } else if bit(p.flags, FLANK_PL_LEAVING) {
+        Some(Why::Leaving)
+    } else if allowed(p, 0).count_ones() < 2 {
+        // one square next to the hero in reach: allies only queue
+        Some(Why::SingleFile)
+    } else if u32::from(waited) >= FLANK_PLAN_WAIT_MOVES {
+        Some(Why::Waited)
+    } else {
+        None
+    };
+    if let Some(why) = no_wait {
         if decision.action == Action::Keep {
-            decision.why = if threat_there && !bit(p.flags, FLANK_PL_PET) {
-                Why::NotAlone
-            } else {
-                Why::Pet
-            };
+            decision.why = why;
         }
         return Ok((decision, false));
     }
@@ -347,42 +371,18 @@ fn model_plan_asking(p: &flank_plan_input) -> Result<(Decision, bool), i32> {
         }
     }
     decision.coming = coming;
-    // a wait is forgotten FLANK_PLAN_WAIT_MEMORY turns after it began
-    let waited = if u32::from(p.since) >= FLANK_PLAN_WAIT_MEMORY {
-        0
-    } else {
-        p.waited
-    };
-    let why = if together > 0 {
-        Why::NotAlone
-    } else if bit(p.flags, FLANK_PL_HURT) {
-        Why::Hurt
-    } else if bit(p.flags, FLANK_PL_FLEEING) {
-        Why::Fleeing
-    } else if bit(p.flags, FLANK_PL_ATTACKED) {
-        Why::Attacked
-    } else if bit(p.flags, FLANK_PL_RANGED) {
-        Why::Ranged
-    } else if bit(p.flags, FLANK_PL_LEAVING) {
-        Why::Leaving
-    } else if allowed(p, 0).count_ones() < 2 {
-        // one square next to the hero in reach: allies only queue
-        Why::SingleFile
-    } else if u32::from(waited) >= FLANK_PLAN_WAIT_MOVES {
-        Why::Waited
-    } else if coming == 0 {
-        Why::NoAllies
-    } else {
-        Why::Waiting
-    };
-    if why == Why::Waiting {
+    if together == 0 && coming > 0 {
         decision.action = Action::Wait {
             new_wait: waited == 0,
         };
         decision.half_points = 0;
-        decision.why = why;
+        decision.why = Why::Waiting;
     } else if decision.action == Action::Keep {
-        decision.why = why;
+        decision.why = if together > 0 {
+            Why::NotAlone
+        } else {
+            Why::NoAllies
+        };
     }
     Ok((decision, true))
 }
@@ -807,9 +807,11 @@ fn d_waiting_for_an_ally() {
     );
     (q.waited, q.since) = (2, 2);
     assert_eq!(decide(&q).action, Action::Wait { new_wait: false });
-    // waited 3, since 2: as long as it may
+    // waited 3, since 2: as long as it may (the allies no longer read,
+    // none counted as coming)
     (q.waited, q.since) = (3, 2);
-    assert_eq!(decide(&q), decision(Action::Keep, Why::Waited, 0, 0, 1, 5));
+    assert_eq!(decide(&q), decision(Action::Keep, Why::Waited, 0, 0, 0, 5));
+    assert_eq!(asking(&q).2, 0);
     (q.waited, q.since) = (3, 19);
     assert_eq!(decide(&q).why, Why::Waited);
     // 20 turns after the wait began it may wait again ("does not wait
@@ -916,11 +918,18 @@ fn g_what_stops_a_wait() {
     ] {
         let mut p = base;
         p.flags = flag as u8;
+        // a reason that needs no allies: they are not read (ABI 12)
         assert_eq!(
             decide(&p),
-            decision(Action::Keep, why, 0, 0, 1, 5),
+            decision(Action::Keep, why, 0, 0, 0, 5),
             "{why:?}"
         );
+        assert_eq!(asking(&p).2, 0, "{why:?}");
+        // with an ally arriving with it too, the reason that needs no
+        // allies is the one given (ABI 12; it was NOT_ALONE)
+        let mut both = with_allies(p, &[(2, 12)]);
+        both.flags = flag as u8;
+        assert_eq!(decide(&both).why, why);
         // and the why is the FLANK_WHY_* of the header
         assert_eq!(
             decide(&p).raw().why,

@@ -655,10 +655,12 @@ pub fn plan(raw: &flank_plan_input) -> Result<Decision, PlanError> {
 }
 
 /// Decides one move as [`plan`] does, calling `allies` (once at most) for
-/// the allies only when the decision depends on them: a mover that is not
-/// a pet, arriving next to its first target from further away, with no
-/// threat next to that target already. What it gives is checked as the
-/// input's allies are; the input's own are not read.
+/// the allies only when the decision depends on them: a hostile mover
+/// arriving alone next to its first target from further away, with no
+/// other reason not to wait (hurt, fleeing, attacked, in reach from range,
+/// its target stepping away, one square in reach, its waits used up).
+/// What it gives is checked as the input's allies are; the input's own
+/// are not read.
 pub fn plan_asking(
     raw: &flank_plan_input,
     allies: impl FnOnce() -> Result<Allies, PlanError>,
@@ -716,27 +718,6 @@ pub fn plan_asking(
         return Ok(decision);
     }
     let flags = raw.flags;
-    if flags & PL_PET != 0 {
-        return Ok(decision.because(Why::Pet));
-    }
-    if first.has_threat() {
-        return Ok(decision.because(Why::NotAlone));
-    }
-    // the only decisions that read the allies: asked for here, not before
-    let allies = allies()?;
-    Allies::check(allies.n, &allies.speed)?;
-    let together = allies
-        .iter()
-        .filter(|&(d, s)| d >= 2 && turns_to_arrive(d, s) <= 1)
-        .count();
-    let coming = allies
-        .iter()
-        .filter(|&(d, s)| {
-            let t = turns_to_arrive(d, s);
-            d >= 2 && (2..=AHEAD_TURNS).contains(&t)
-        })
-        .count();
-    decision.coming = u8::try_from(coming).unwrap_or(u8::MAX);
     // "does not wait again until FLANK_PLAN_WAIT_MEMORY turns after its wait
     // began": at `since` == WAIT_MEMORY the old wait is over
     let waited = if raw.since >= WAIT_MEMORY {
@@ -744,7 +725,12 @@ pub fn plan_asking(
     } else {
         raw.waited
     };
-    let why = if together > 0 {
+    // the reasons not to wait that need no allies come first, so that the
+    // allies (a walk of the level's monsters) are asked for only when none
+    // holds
+    let why = if flags & PL_PET != 0 {
+        Why::Pet
+    } else if first.has_threat() {
         Why::NotAlone
     } else if flags & PL_HURT != 0 {
         Why::Hurt
@@ -760,19 +746,9 @@ pub fn plan_asking(
         Why::SingleFile
     } else if waited >= WAIT_MOVES {
         Why::Waited
-    } else if coming == 0 {
-        Why::NoAllies
     } else {
-        Why::Waiting
+        return decision.with_allies(&allies()?, waited);
     };
-    if why == Why::Waiting {
-        decision.action = Action::Wait {
-            new_wait: waited == 0,
-        };
-        decision.half_points = 0;
-        decision.why = why;
-        return Ok(decision);
-    }
     Ok(decision.because(why))
 }
 
@@ -784,6 +760,37 @@ impl Decision {
             self.why = why;
         }
         self
+    }
+
+    /// The last of hanging back, the only part that reads the allies: it
+    /// waits for those coming, unless one arrives with it (`NotAlone`) or
+    /// none is coming.
+    fn with_allies(mut self, allies: &Allies, waited: u8) -> Result<Decision, PlanError> {
+        Allies::check(allies.n, &allies.speed)?;
+        let together = allies
+            .iter()
+            .filter(|&(d, s)| d >= 2 && turns_to_arrive(d, s) <= 1)
+            .count();
+        let coming = allies
+            .iter()
+            .filter(|&(d, s)| {
+                let t = turns_to_arrive(d, s);
+                d >= 2 && (2..=AHEAD_TURNS).contains(&t)
+            })
+            .count();
+        self.coming = u8::try_from(coming).unwrap_or(u8::MAX);
+        if together > 0 {
+            return Ok(self.because(Why::NotAlone));
+        }
+        if coming == 0 {
+            return Ok(self.because(Why::NoAllies));
+        }
+        self.action = Action::Wait {
+            new_wait: waited == 0,
+        };
+        self.half_points = 0;
+        self.why = Why::Waiting;
+        Ok(self)
     }
 }
 
