@@ -1,12 +1,13 @@
-"""gdb script for bench/run.sh: how many candidate squares each flank_plan()
-call scored (its return value), over one native fuzzer run.
+"""gdb script for bench/run.sh: how many candidate squares each
+flank_plan_asking() call (the game's plan, ABI 12) scored (its return
+value), over one native fuzzer run.
 
     PLANCOUNT_OUT=FILE gdb -q -batch -x bench/plancount.py --args GAME ARGS...
 
 Callgrind counts calls and instructions but cannot see a return value, so
 bench/run.sh runs the same fuzzer game once more, natively, under gdb (the
 fuzzer is deterministic: the same seed plays the same game, and the closing
-line says so).  A breakpoint on flank_plan() sets a temporary one on its
+line says so).  A breakpoint on flank_plan_asking() sets a temporary one on its
 return, which reads %eax (int32_t: the candidates scored, or a negative
 FLANK_E_* code).  Writes one JSON object to PLANCOUNT_OUT:
 {"calls": N, "scored": total, "errors": N, "histogram": {"k": calls}}.
@@ -43,7 +44,7 @@ class Called(gdb.Breakpoint):
 
 gdb.execute("set pagination off")
 gdb.execute("set confirm off")
-Called("flank_plan", internal=True)
+Called("flank_plan_asking", internal=True)
 gdb.execute("run")
 with open(os.environ["PLANCOUNT_OUT"], "w") as f:
     json.dump(stats, f)

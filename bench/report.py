@@ -95,7 +95,13 @@ ENTRY_FUNCS = [
 # monsters that flank: one planned move (gathering + the engine's scoring of
 # the candidates) is a flank_plan_apply() call; the entry points that reach it
 PLAN_ENTRY = ["flank_plan_move", "flank_plan_pet"]
-PLAN_FUNCS = ["flank_plan_apply", "flank_plan", "flank_plans", "flank_gather_input"]
+# the engine's entry point for a plan (ABI 12), and the glue's walk for
+# the allies it calls back into, which counts with the glue, not the engine
+PLAN_ENGINE = "flank_plan_asking"
+PLAN_ALLIES = "flank_allies"
+PLAN_FUNCS = ["flank_plan_apply", "flank_plan_asking", "flank_allies",
+              "flank_plans", "flank_gather_input"]
+assert PLAN_ENGINE in PLAN_FUNCS and PLAN_ALLIES in PLAN_FUNCS
 TARGET_PLAN = 1.5  # times one evaluation
 # the variant with sysconf FLANKING_AI=0: no monster plans
 AI_OFF_CFG = "variant-ai0"
@@ -617,7 +623,9 @@ def plan_section(out, seeds, res, lines):
     for r, d in res.items():
         fs = d["fs"]
         ap = fs.get("flank_plan_apply", {"calls": 0, "inclusive": 0, "self": 0, "callees": {}})
-        eng = fs.get("flank_plan", {"calls": 0, "inclusive": 0})
+        eng = dict(fs.get(PLAN_ENGINE, {"calls": 0, "inclusive": 0}))
+        # the allies walk runs inside the engine's call, but is the glue's
+        eng["inclusive"] -= fs.get(PLAN_ALLIES, {"inclusive": 0})["inclusive"]
         n = ap["calls"]
         # the target's squares and facing: flank_gather_input(), the
         # planners' own gathering (flank_gather(), and flank_facing_of()
@@ -667,12 +675,14 @@ def plan_section(out, seeds, res, lines):
         "`m_move()`) or a pet moving next to a foe of the hero's (`flank_plan_pet`, from",
         "`dog_move()`), when a square it may step to is next to its target. Its inclusive",
         "instructions are the gathering of each target's squares (once, `flank_gather_input`),",
-        "the target's facing (`flank_facing_of`), the engine's `flank_plan` (which scores",
-        "every candidate square from the masks) and the glue's own code (the candidates,",
-        "the planner table, and for a hostile monster about to arrive alone, its allies",
-        "and whether the hero reaches it from range); not vanilla's `m_move()` work. A",
-        "planned move with no target left after the gathering does not call the engine.",
-        "Candidates per call: `flank_plan`'s return value, read by `bench/plancount.py`",
+        "the target's facing (`flank_facing_of`), the engine's `flank_plan_asking` (which",
+        "scores every candidate square from the masks) and the glue's own code (the",
+        "candidates, the planner table, for a hostile monster about to arrive alone",
+        "whether the hero reaches it from range, and its allies, `flank_allies()`, which",
+        "the engine calls back for only when nothing else stops a wait: counted with the",
+        "glue); not vanilla's `m_move()` work. A planned move with no target left after",
+        "the gathering does not call the engine. The engine is `flank_plan` in the table.",
+        "Candidates per call: `flank_plan_asking`'s return value, read by `bench/plancount.py`",
         "under gdb in the same games run natively. The ratio is to one evaluation of the",
         "same rule set (Ir per evaluation above); the target is at most"
         f" {TARGET_PLAN:g} times. The",

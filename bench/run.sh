@@ -30,9 +30,9 @@
 #      engine's *_ranged entry point, against the same configuration with
 #      the option off (the default), and flanking's whole share with them;
 #      monsters that flank: instructions per planned move (flank_plan_apply:
-#      gathering + the engine's flank_plan, which scores the candidates)
-#      and per flank_plan call, from the same profiles, and the candidates
-#      each flank_plan call scored (its return value, which callgrind cannot
+#      gathering + the engine's flank_plan_asking, which scores the
+#      candidates) and per engine call, from the same profiles, and the
+#      candidates each call scored (its return value, which callgrind cannot
 #      see: the same games once more, natively, under gdb with
 #      bench/plancount.py, when gdb is installed);
 #   3. wall time of the fuzzer runs of the variant, the baseline and
@@ -227,7 +227,7 @@ for pid in "${pids[@]}"; do
 done
 [ "$fail" -eq 0 ] || die "a fuzzer run under callgrind failed (see $OUT/game/*.log)"
 
-# The candidates each flank_plan() call scored: its return value, which
+# The candidates each flank_plan_asking() call scored: its return value, which
 # callgrind does not record; the same games natively under gdb (a
 # breakpoint on each call and its return), for the configs where monsters
 # plan.  The closing line must be the callgrind run's: the same game.
