@@ -660,7 +660,8 @@ pub fn plan(raw: &flank_plan_input) -> Result<Decision, PlanError> {
 /// other reason not to wait (hurt, fleeing, attacked, in reach from range,
 /// its target stepping away, one square in reach, its waits used up).
 /// What it gives is checked as the input's allies are; the input's own
-/// are not read.
+/// are validated with the rest of the input but not read ([`plan`] gives
+/// them).
 pub fn plan_asking(
     raw: &flank_plan_input,
     allies: impl FnOnce() -> Result<Allies, PlanError>,
