@@ -13,7 +13,7 @@
 #[path = "support/plan_gen.rs"]
 mod plan_gen;
 
-use plan_gen::{inject_fault, random_input, BLOCKED, CREATURE, NONE};
+use plan_gen::{inject_fault, random_input, untouched_result, BLOCKED, CREATURE, NONE};
 
 use flank_testkit::gen::Rng;
 use flank_testkit::model;
@@ -391,17 +391,8 @@ fn model_plan_asking(p: &flank_plan_input) -> Result<(Decision, bool), i32> {
 /// function, which must agree with each other.
 fn engine(p: &flank_plan_input) -> Result<Decision, i32> {
     let d = plan::plan(p).map_err(|e| e.code());
-    let mut out = flank_plan_result {
-        action: 0xAB,
-        target: 0xAB,
-        dir: 0xAB,
-        why: 0xAB,
-        half_points: 0xAB,
-        vanilla_half_points: 0xAB,
-        coming: 0xAB,
-        new_wait: 0xAB,
-    };
-    let untouched = out;
+    let untouched = untouched_result();
+    let mut out = untouched;
     // SAFETY: valid references.
     let rc = unsafe { flank_plan(p, &mut out) };
     match &d {
@@ -477,16 +468,7 @@ fn ask_with(
     a: &mut Asked,
     cb: flank_plan_allies_fn,
 ) -> (i32, flank_plan_result) {
-    let mut out = flank_plan_result {
-        action: 0xAB,
-        target: 0xAB,
-        dir: 0xAB,
-        why: 0xAB,
-        half_points: 0xAB,
-        vanilla_half_points: 0xAB,
-        coming: 0xAB,
-        new_wait: 0xAB,
-    };
+    let mut out = untouched_result();
     // SAFETY: valid references; give_allies reads `a` and fills the arrays.
     let rc = unsafe { flank_plan_asking(q, cb, (a as *mut Asked).cast(), &mut out) };
     (rc, out)
@@ -508,8 +490,7 @@ fn asking_refuses_allies_as_the_input_would() {
         speed: [speed0, 6, 6, 6, 6, 6, 6, 6],
         calls: 0,
     };
-    let untouched = ask_with(&q, &mut given(0, 6), None).1;
-    assert_eq!(untouched.why, 0xAB);
+    let untouched = untouched_result();
     for (what, mut a, code) in [
         ("nine allies", given(9, 6), FLANK_E_PLAN),
         ("a count below 0", given(-1, 6), FLANK_E_PLAN),

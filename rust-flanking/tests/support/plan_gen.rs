@@ -437,25 +437,28 @@ pub fn input_numbers(p: &flank_plan_input) -> String {
     l
 }
 
+/// A plan result filled with 0xAB (171) in every field, as a test fills
+/// *out before a call, so that a refused input's untouched *out shows.
+pub fn untouched_result() -> flank_plan_result {
+    flank_plan_result {
+        action: 0xAB,
+        target: 0xAB,
+        dir: 0xAB,
+        why: 0xAB,
+        half_points: 0xAB,
+        vanilla_half_points: 0xAB,
+        coming: 0xAB,
+        new_wait: 0xAB,
+    }
+}
+
 /// abi_test's "plan-case" line for what flank_plan() returns: the return
 /// value, then the result's fields (171, the 0xAB it was filled with, when
 /// the input is refused and *out must be left alone).
 pub fn plan_case_line(name: &str, r: Result<(flank_plan_result, i32), i32>) -> String {
     let (rc, o) = match r {
         Ok((o, scored)) => (scored, o),
-        Err(code) => (
-            code,
-            flank_plan_result {
-                action: 0xAB,
-                target: 0xAB,
-                dir: 0xAB,
-                why: 0xAB,
-                half_points: 0xAB,
-                vanilla_half_points: 0xAB,
-                coming: 0xAB,
-                new_wait: 0xAB,
-            },
-        ),
+        Err(code) => (code, untouched_result()),
     };
     format!(
         "plan-case {name} {rc} {} {} {} {} {} {} {} {}",
