@@ -29,6 +29,7 @@ pub const NETHACK_LONG_OPTIONS: &[&str] = &[
     "--flank-fixtures",
     "--arena",
     "--arena-seed",
+    "--arena-play",
 ];
 
 /// NetHack's options that take the next argument as their value, whatever
@@ -157,6 +158,8 @@ you, as it does in a new playground):
                         check *.flank fixtures in the real game (implies -D)
   --arena FILE --arena-seed=SEED
                         play one fight of an arena scenario (implies -D)
+  --arena FILE --arena-seed=SEED --arena-play
+                        play the scenario yourself: same seed, same game
 
 NetHack's own options, the most used (all of them: its manual page, in the
 playground: man -l \"$(nethack-flanking --playground)/nethack.6\"):

@@ -201,6 +201,22 @@ fn a_bad_scenario_stops_the_run_with_status_2() {
     let out = s.driver(&[], &[&dir]);
     assert_eq!(out.status.code(), Some(2));
     assert!(text(&out.stderr).contains("typo.arena:2: bad hero level `0`"));
+
+    // A scene the game's tests play (`policy: player`) is not the arena's
+    // to measure: refused by file and line, no game run.
+    std::fs::write(
+        dir.join("typo.arena"),
+        "name: x\nhero: Valkyrie 1\npolicy: player\nmap:\n---\n|@|\n---\nend\n",
+    )
+    .unwrap();
+    let out = s.driver(&[], &[&dir]);
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("typo.arena:3: `policy: player` is played by a player (--arena-play)"),
+        "{stderr}"
+    );
+    assert!(!s.scratch.path().join("docs").exists());
 }
 
 #[test]

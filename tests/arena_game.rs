@@ -314,3 +314,62 @@ fn a_death_by_a_monsters_missile_loses_no_memory() {
         "{stderr}"
     );
 }
+
+/// `--arena-play` (the game's tests play their scenes with it): a scene,
+/// `policy: player`, is refused by the arena without it, naming the file;
+/// `--arena-play` alone is refused; and a name with a saved game is not
+/// played over (its save would be overwritten).
+#[test]
+fn a_scene_is_played_with_arena_play_only() {
+    let scratch = Scratch::new("arena-play");
+    let pg = scratch.path().join("playground");
+    let scene = repo().join("tests/scenes/view-closet.arena");
+    let out = arena(&pg, &scene, 1);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.is_empty());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains(&format!(
+            "{}: `policy: player` has no policy for the arena to play: play it with --arena-play",
+            scene.display()
+        )),
+        "{stderr}"
+    );
+
+    let out = Command::new(GAME)
+        .env("NETHACK_FLANKING_PLAYGROUND", &pg)
+        .args(["--arena-play"])
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("--arena-play needs --arena FILE"),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+
+    // A saved game of the name debug mode plays as ("wizard"): refused,
+    // and the save is left as it was.
+    use std::os::unix::fs::MetadataExt;
+    let uid = std::fs::metadata(&pg).unwrap().uid();
+    let save = pg.join("save").join(format!("{uid}wizard.gz"));
+    const SAVED: &[u8] = b"a saved game: never opened, so any bytes";
+    std::fs::write(&save, SAVED).unwrap();
+    let rc = common::write_config(scratch.path(), "player");
+    let t = common::Tmux::start(
+        "arenaplay",
+        &common::game_cmd(
+            Path::new(GAME),
+            &pg,
+            &rc,
+            &format!("--arena {} --arena-seed=1 --arena-play; echo status=$?", scene.display()),
+        ),
+    );
+    let s = t.wait_for("status=");
+    assert!(
+        s.contains("--arena-play: this name has a saved game;") && s.contains("status=1"),
+        "{s}"
+    );
+    assert_eq!(std::fs::read(&save).unwrap(), SAVED);
+}

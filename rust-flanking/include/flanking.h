@@ -70,8 +70,11 @@ extern "C" {
    allies come before the one that does (an ally arriving with the mover,
    FLANK_WHY_NOT_ALONE, came before hurt, fleeing and the rest), and
    struct flank_plan_result's `coming` is counted only when the allies are
-   read (0 otherwise; no layout changed). */
-#define FLANK_ABI_VERSION 12
+   read (0 otherwise; no layout changed).
+   13: FLANK_ARENA_PLAYER, the arena's `policy: player`: a scenario a
+   player plays (--arena-play), with no monster needed and no trials,
+   turns or compare (no layout changed). */
+#define FLANK_ABI_VERSION 13
 
 /*
  * Directions, numbered as NetHack's xdir[]/ydir[]: clockwise, screen
@@ -1065,6 +1068,8 @@ void flank_moves_free(struct flank_move_set *set);
 #define FLANK_ARENA_HOLD 0    /* hold the start square, fight what is next */
 #define FLANK_ARENA_RETREAT 1 /* walk to the retreat square '*', then hold */
 #define FLANK_ARENA_CROSS 2   /* walk to the exit '>'; the fight ends there */
+#define FLANK_ARENA_PLAYER 3  /* none: a player plays it (--arena-play);
+                                 ABI 13 */
 
 /* One creature of the map. */
 struct flank_arena_creature {

@@ -198,3 +198,56 @@ fn every_rule_set_stands_for_each_but_the_default() {
         .iter()
         .any(|g| g.contains("proposal") || g.contains('*')));
 }
+
+/// A scene: `policy: player`, played by a player (`--arena-play`).
+const SCENE: &str = "\
+# a closet for a test
+hero: Rogue 30
+policy: player
+map:
+----
+|@.|
+----
+end
+";
+
+#[test]
+fn a_player_scenario_needs_no_monster_nor_anything_to_measure() {
+    let s = Scenario::parse(Path::new("tests/scenes/closet.arena"), SCENE).unwrap();
+    assert_eq!(s.policy, Policy::Player);
+    assert_eq!(s.policy.word(), "player");
+    assert_eq!(s.policy_line, 3);
+    assert_eq!(s.name, "closet");
+    assert_eq!((s.trials, s.turns), (1, 10_000));
+    assert!(s.compare.is_empty() && s.creatures.is_empty() && s.goal.is_none());
+    // creatures are made as in any scenario
+    let with_pet = SCENE
+        .replace("map:", "pet k: kitten\nmap:")
+        .replace("|@.|", "|@k|");
+    let s = Scenario::parse(Path::new("x.arena"), &with_pet).unwrap();
+    assert_eq!(s.creatures.len(), 1);
+    assert!(s.creatures[0].tame);
+}
+
+#[test]
+fn a_player_scenario_refuses_what_the_arena_measures() {
+    for (key, line) in [
+        ("trials: 10", "trials"),
+        ("turns: 100", "turns"),
+        ("compare: FLANKING=0 | FLANKING=100", "compare"),
+    ] {
+        let text = SCENE.replace("policy: player\n", &format!("policy: player\n{key}\n"));
+        let (n, msg) = error(&text);
+        assert_eq!(n, 4, "{msg}");
+        assert!(
+            msg.contains(&format!("`{line}:` is the arena's")),
+            "{msg}"
+        );
+    }
+    // and the measuring policies still need them, and a monster
+    let hold = SCENE.replace("policy: player", "policy: hold");
+    let (_, msg) = error(&hold);
+    assert!(msg.contains("missing `trials:` line"), "{msg}");
+    let (_, msg) = error(&GOOD.replace("monster j: jackal", "pet j: jackal"));
+    assert!(msg.contains("no monster to fight"), "{msg}");
+}

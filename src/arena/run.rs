@@ -14,7 +14,7 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
-use rust_flanking::arena::{Scenario, Setting};
+use rust_flanking::arena::{Policy, Scenario, Setting};
 
 use super::line::Trial;
 use crate::playground::Playground;
@@ -147,6 +147,13 @@ pub fn load_scenarios(paths: &[PathBuf]) -> Result<Vec<Scenario>, RunError> {
     for file in files {
         let file = std::path::absolute(&file).unwrap_or(file);
         let scenario = Scenario::load(&file).map_err(|e| RunError::Scenario(e.to_string()))?;
+        if scenario.policy == Policy::Player {
+            return Err(RunError::Scenario(format!(
+                "{}:{}: `policy: player` is played by a player (--arena-play), not measured by the arena",
+                file.display(),
+                scenario.policy_line
+            )));
+        }
         if let Some(other) = out.iter().find(|s| s.name == scenario.name) {
             return Err(RunError::Scenario(format!(
                 "{}:0: the scenario name `{}` is already {}'s",

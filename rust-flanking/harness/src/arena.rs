@@ -21,6 +21,11 @@ pub enum Policy {
     /// Walk to the exit `>`, attacking only what stands in the way; the
     /// trial ends when the hero gets there.
     Cross,
+    /// No policy: a player plays the scenario (`--arena-play`), as the
+    /// game's tests play their scenes; the arena's driver refuses it.
+    /// Such a scenario needs no monster and has no `trials:`, `turns:`
+    /// or `compare:` line: it is played, not measured.
+    Player,
 }
 
 impl Policy {
@@ -30,6 +35,7 @@ impl Policy {
             Policy::Hold => "hold",
             Policy::Retreat => "retreat",
             Policy::Cross => "cross",
+            Policy::Player => "player",
         }
     }
 }
@@ -74,9 +80,12 @@ pub struct Scenario {
     pub level: u8,
     /// `policy:`.
     pub policy: Policy,
-    /// `trials:`.
+    /// The line of `policy:`.
+    pub policy_line: usize,
+    /// `trials:` (1 under `policy: player`, which has none).
     pub trials: u32,
-    /// `turns:`: the turn limit of one trial.
+    /// `turns:`: the turn limit of one trial (10000, the most, under
+    /// `policy: player`, which has none).
     pub turns: u16,
     /// `seed:`: trial `i` plays seed `seed + i`.
     pub seed: u64,
@@ -175,6 +184,9 @@ impl Scenario {
         let mut hero_on = '.';
         let mut compare = Vec::new();
         let mut legend: BTreeMap<char, (String, bool, usize)> = BTreeMap::new();
+        // the first of `trials:`, `turns:` and `compare:`, which only a
+        // scenario the arena measures has
+        let mut measured: Option<(&str, usize)> = None;
         while let Some(Header {
             line: lineno,
             key,
@@ -223,19 +235,24 @@ impl Scenario {
                     }
                 }
                 ["policy"] => {
-                    policy = Some(match value {
-                        "hold" => Policy::Hold,
-                        "retreat" => Policy::Retreat,
-                        "cross" => Policy::Cross,
-                        _ => {
-                            return Err(err(
-                                lineno,
-                                format!("unknown policy `{value}` (policies: hold retreat cross)"),
-                            ))
-                        }
-                    })
+                    policy = Some((
+                        match value {
+                            "hold" => Policy::Hold,
+                            "retreat" => Policy::Retreat,
+                            "cross" => Policy::Cross,
+                            "player" => Policy::Player,
+                            _ => {
+                                return Err(err(
+                                    lineno,
+                                    format!("unknown policy `{value}` (policies: hold retreat cross player)"),
+                                ))
+                            }
+                        },
+                        lineno,
+                    ))
                 }
                 ["trials"] => {
+                    measured.get_or_insert(("trials", lineno));
                     trials = Some(
                         value
                             .parse::<u32>()
@@ -247,6 +264,7 @@ impl Scenario {
                     )
                 }
                 ["turns"] => {
+                    measured.get_or_insert(("turns", lineno));
                     turns = Some(
                         value
                             .parse::<u16>()
@@ -263,6 +281,7 @@ impl Scenario {
                     })?
                 }
                 ["compare"] => {
+                    measured.get_or_insert(("compare", lineno));
                     for setting in value.split('|') {
                         let mut pairs = Vec::new();
                         for word in setting.split_whitespace() {
@@ -327,16 +346,23 @@ impl Scenario {
         let Some((role, level, role_line)) = hero else {
             return Err(err(map_line, "missing `hero:` line".into()));
         };
-        let Some(policy) = policy else {
+        let Some((policy, policy_line)) = policy else {
             return Err(err(map_line, "missing `policy:` line".into()));
         };
-        let Some(trials) = trials else {
+        let played = policy == Policy::Player;
+        if let (true, Some((key, line))) = (played, measured) {
+            return Err(err(
+                line,
+                format!("`{key}:` is the arena's: a `policy: player` scenario is played (--arena-play), not measured"),
+            ));
+        }
+        let Some(trials) = trials.or(played.then_some(1)) else {
             return Err(err(map_line, "missing `trials:` line".into()));
         };
-        let Some(turns) = turns else {
+        let Some(turns) = turns.or(played.then_some(10_000)) else {
             return Err(err(map_line, "missing `turns:` line".into()));
         };
-        if compare.is_empty() {
+        if compare.is_empty() && !played {
             return Err(err(map_line, "missing `compare:` line".into()));
         }
         if map.len() > MAX_ROWS {
@@ -413,11 +439,11 @@ impl Scenario {
         if let Some((&l, (_, _, line))) = legend.iter().find(|(l, _)| !used.contains(l)) {
             return Err(err(*line, format!("letter `{l}` is not in the map")));
         }
-        if !creatures.iter().any(|c| !c.tame) {
+        if !played && !creatures.iter().any(|c| !c.tame) {
             return Err(err(map_line, "no monster to fight in the map".into()));
         }
         let goal = match policy {
-            Policy::Hold => None,
+            Policy::Hold | Policy::Player => None,
             Policy::Retreat | Policy::Cross => {
                 let (glyph, found) = if policy == Policy::Cross {
                     ('>', &exits)
@@ -450,6 +476,7 @@ impl Scenario {
             role_line,
             level,
             policy,
+            policy_line,
             trials,
             turns,
             seed,

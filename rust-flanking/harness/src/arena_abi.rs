@@ -82,6 +82,7 @@ impl ArenaFile {
                 Policy::Hold => sys::FLANK_ARENA_HOLD,
                 Policy::Retreat => sys::FLANK_ARENA_RETREAT,
                 Policy::Cross => sys::FLANK_ARENA_CROSS,
+                Policy::Player => sys::FLANK_ARENA_PLAYER,
             } as u8,
             turns: s.turns,
             ncreatures: small(s.creatures.len()),
