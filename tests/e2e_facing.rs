@@ -4,19 +4,21 @@
 //! `#flanking` shows the rule set, the facings and the jackal's rear, and
 //! `^X` says which way the hero faces.
 //!
-//! The jackal is made asleep (`^G sleeping jackal`), so it has never moved
-//! and faces south, the documented default; the hero teleports (`^T`, no
-//! restrictions in wizard mode) onto a floor square north of it, its rear.
-//! The hero is made level 30 and wields a blessed +5 short sword, so the
-//! blow cannot miss and always counts as a weapon hit: the backstab's
-//! message is then certain, not a roll of the dice.
+//! The scene (`tests/scenes/facing-dead-end.arena`, played with a fixed
+//! seed) puts a level 30 Rogue at the end of a dead end one square wide:
+//! the only square next to her is south of her, so `^G sleeping jackal`
+//! makes the jackal there, asleep. It has never moved, so it faces south,
+//! the documented default, and she stands north of it: its rear. She
+//! wields a blessed +5 short sword, so the blow cannot miss and always
+//! counts as a weapon hit: the backstab's message is then certain, not a
+//! roll of the dice.
 //!
 //! And a rule set sysconf does not know is NetHack's sysconf error, naming
 //! the line.
 
 mod common;
 
-use common::{at, find, game_cmd, key, map_rows, Scratch, Tmux};
+use common::{at, find, key, map_rows, Scene, Scratch, Tmux};
 use std::path::Path;
 
 const GAME: &str = env!("CARGO_BIN_EXE_nethack-flanking");
@@ -29,22 +31,19 @@ fn a_rogue_strikes_a_sleeping_jackal_from_behind_under_dnd() {
     let rc = scratch.path().join("nethackrc");
     std::fs::write(
         &rc,
-        "OPTIONS=name:facer,role:Rogue,race:human,gender:male,align:chaotic\n\
-         OPTIONS=!legacy,!news,!splash_screen,!autopickup,time,pettype:none\n\
+        "OPTIONS=name:facer,!legacy,!news,!splash_screen,!autopickup,time\n\
          OPTIONS=!number_pad\n",
     )
     .unwrap();
-    let t = Tmux::start("e2ef", &game_cmd(Path::new(GAME), &pg, &rc, "-D"));
-    t.wait_for("Dlvl:1");
-    t.settle();
+    let scene = Scene::new("facing-dead-end");
+    let (t, _, (hx, hy)) = Tmux::play_scene("e2ef", &scene, Path::new(GAME), &pg, &rc);
 
     // `v` names the rule set.
     t.keys(&["v"]);
     t.wait_message("FLANKING_RULES=dnd.");
     t.settle();
 
-    // A hero who cannot miss, with a blade that always counts as a weapon.
-    t.wizard_level(30);
+    // A blade that always counts as a weapon, for a hero who cannot miss.
     t.keys(&["C-w"]);
     t.wait_for("For what do you wish?");
     t.text("blessed +5 short sword");
@@ -66,59 +65,21 @@ fn a_rogue_strikes_a_sleeping_jackal_from_behind_under_dnd() {
     t.text(&letter.to_string());
     t.settle();
 
-    // A sleeping jackal next to the hero, with a floor square behind it
-    // (it faces south: north-west, north or north-east of it) for the
-    // hero; one against a wall to its north is left asleep, and another
-    // is made.
-    let mut found = None;
-    for _ in 0..6 {
-        let before = map_rows(&t.settle());
-        t.wizard_create("sleeping jackal");
-        let screen = t.settle();
-        let rows = map_rows(&screen);
-        let (hx, hy) = find(&rows, '@')[0];
-        let (jx, jy) = find(&rows, 'd')
-            .into_iter()
-            .find(|&(x, y)| (x - hx).abs() <= 1 && (y - hy).abs() <= 1 && at(&before, x, y) != 'd')
-            .unwrap_or_else(|| panic!("no new jackal next to the hero:\n{screen}"));
-        let rear = [(jx - 1, jy - 1), (jx, jy - 1), (jx + 1, jy - 1)];
-        let target = rear
-            .iter()
-            .copied()
-            .find(|&(x, y)| (x, y) == (hx, hy))
-            .or_else(|| {
-                rear.iter()
-                    .copied()
-                    .find(|&(x, y)| matches!(at(&rows, x, y), '.' | '#'))
-            });
-        if let Some(target) = target {
-            found = Some(((hx, hy), (jx, jy), target));
-            break;
-        }
-    }
-    let ((hx, hy), (jx, jy), target) =
-        found.unwrap_or_else(|| panic!("six jackals, none with an open square behind it"));
-    if target != (hx, hy) {
-        t.keys(&["C-t"]);
-        t.wait_for("Where do you want to be teleported?");
-        t.settle();
-        let (mut cx, mut cy) = (hx, hy);
-        while (cx, cy) != target {
-            let (dx, dy) = ((target.0 - cx).signum(), (target.1 - cy).signum());
-            t.keys(&[key(dx, dy)]);
-            cx += dx;
-            cy += dy;
-        }
-        t.keys(&["."]);
-        t.settle();
-    }
-    let rows = map_rows(&t.settle());
-    assert_eq!(
-        find(&rows, '@').first().copied(),
-        Some(target),
-        "the hero did not get behind the jackal"
-    );
-    assert_eq!(at(&rows, jx, jy), 'd', "the jackal moved");
+    // The sleeping jackal, on the one square next to her: south.
+    let south = (0, 1);
+    assert_eq!(scene.glyph(south), '.');
+    let free = (-1..=1)
+        .flat_map(|dx| (-1..=1).map(move |dy| (dx, dy)))
+        .filter(|&d| d != (0, 0) && scene.glyph(d) == '.')
+        .count();
+    assert_eq!(free, 1, "the scene leaves one square next to the hero");
+    t.wizard_create("sleeping jackal");
+    let s = t.settle();
+    let rows = map_rows(&s);
+    let (jx, jy) = (hx + south.0, hy + south.1);
+    assert_eq!(find(&rows, '@'), vec![(hx, hy)], "the hero moved:\n{s}");
+    assert_eq!(at(&rows, jx, jy), 'd', "no jackal south of the hero:\n{s}");
+    let target = (hx, hy);
 
     // #flanking around the jackal: the rule set, its facing, its rear.
     t.text("#flanking");
@@ -194,16 +155,23 @@ fn a_long_name_in_flanking_wraps_under_its_own_line() {
     let rc = scratch.path().join("nethackrc");
     std::fs::write(
         &rc,
-        format!(
-            "OPTIONS=name:namer,role:Valkyrie,race:human,gender:female,align:neutral\n\
-             OPTIONS=!legacy,!news,!splash_screen,!autopickup,time\n\
-             OPTIONS=!number_pad,pettype:cat\n\
-             OPTIONS=catname:{NAME}\n"
-        ),
+        "OPTIONS=name:namer,!legacy,!news,!splash_screen,!autopickup,time\n\
+         OPTIONS=!number_pad\n",
     )
     .unwrap();
-    let t = Tmux::start("e2efn", &game_cmd(Path::new(GAME), &pg, &rc, "-D"));
-    t.wait_for("Dlvl:1");
+    // The kitten beside her (tests/scenes/facing-kitten.arena), named
+    // with `C` as a player names a pet.
+    let scene = Scene::new("facing-kitten");
+    let (t, s, (hx, hy)) = Tmux::play_scene("e2efn", &scene, Path::new(GAME), &pg, &rc);
+    let (kx, ky) = scene.one('k');
+    assert_eq!(at(&map_rows(&s), hx + kx, hy + ky), 'f', "no kitten:\n{s}");
+    t.keys(&["C"]);
+    t.wait_for("What do you want to name?");
+    t.keys(&["m"]);
+    t.keys(&[key(kx, ky), "."]);
+    t.wait_for("What do you want to call the kitten?");
+    t.text(NAME);
+    t.keys(&["Enter"]);
     t.settle();
 
     t.text("#flanking");

@@ -7,10 +7,14 @@
 //! facing is kept in `u.uhave`'s unused bits; the planners' waits are not
 //! saved and start afresh, docs/FLANKING-DECISIONS.md). Nothing of the
 //! game in progress is left behind.
+//!
+//! The fight is a scene (`tests/scenes/hangup-jackals.arena`, played with
+//! a fixed seed): two jackals beside a level 12 Valkyrie, in the open;
+//! they bite, she lives. The restore is an ordinary start in debug mode.
 
 mod common;
 
-use common::{find, game_cmd, map_rows, turn, write_config, Scratch, Tmux};
+use common::{find, game_cmd, map_rows, turn, write_config, Scene, Scratch, Tmux};
 use std::path::Path;
 use std::time::{Duration, Instant};
 
@@ -36,23 +40,18 @@ fn a_hangup_mid_fight_saves_and_the_game_comes_back_as_it_was() {
     common::playground_with(Path::new(GAME), &pg, "FLANKING_AI", "1");
     let rc = write_config(scratch.path(), "hangup");
     // debug mode plays as "wizard": its save is save/<uid>wizard.gz, its
-    // level files and lock <uid>wizard.0, .1... in the playground
+    // level files and lock <uid>wizard.0, .1... in the playground; the
+    // restore
     let cmd = game_cmd(Path::new(GAME), &pg, &rc, "-D");
 
-    let t = Tmux::start("e2ehup", &cmd);
-    t.wait_for("Dlvl:1");
-    t.settle();
-    t.wizard_level(12); // the jackals bite; the hero lives
-    for _ in 0..2 {
-        t.wizard_create("jackal");
-        t.settle();
-    }
+    let scene = Scene::new("hangup-jackals");
+    let (t, _, _) = Tmux::play_scene("e2ehup", &scene, Path::new(GAME), &pg, &rc);
     // the fight: a few turns of it, the jackals next to the hero
     for _ in 0..3 {
         t.keys(&["s"]);
-        t.settle();
+        t.sync();
     }
-    let s = t.settle();
+    let s = t.sync();
     let rows = map_rows(&s);
     let (hx, hy) = find(&rows, '@')[0];
     let adjacent = |rows: &[Vec<char>]| {

@@ -44,14 +44,7 @@ fn a_game_records_its_four_flanking_settings() {
     t.wait_for("identified?");
     t.keys(&["q"]);
     // the tombstone and the score list, each behind a --More--
-    for _ in 0..20 {
-        if t.screen().is_none() {
-            break;
-        }
-        t.keys(&["Enter"]);
-        std::thread::sleep(std::time::Duration::from_millis(300));
-    }
-    t.wait_exit();
+    t.answer_until_exit();
 
     let xlog = std::fs::read_to_string(pg.join("xlogfile")).unwrap();
     let line = xlog.lines().last().expect("an xlogfile line");

@@ -5,13 +5,14 @@
 //! the hero's view; wizard mode names them on lines of their own, labelled
 //! as wizard knowledge.
 //!
-//! The hero is a Valkyrie (no see invisible) with no pet. `^G` takes no
-//! time, so the stalker changes nothing the hero perceives: her view must
-//! stay the same, line for line.
+//! The hero is a Valkyrie (no see invisible) with no pet, alone on a
+//! scene's level (`tests/scenes/view-*.arena`, played with a fixed seed).
+//! `^G` takes no time, so the stalker changes nothing the hero perceives:
+//! her view must stay the same, line for line.
 
 mod common;
 
-use common::{at, find, game_cmd, key, map_rows, Scratch, Tmux};
+use common::{at, find, map_rows, Scene, Scratch, Tmux};
 use std::path::Path;
 
 const GAME: &str = env!("CARGO_BIN_EXE_nethack-flanking");
@@ -20,28 +21,15 @@ const GAME: &str = env!("CARGO_BIN_EXE_nethack-flanking");
 const WIZARD: &str = "Wizard mode, not in your view:";
 
 /// `#flanking` on the hero: every page of its window (tty ends each with
-/// `--More--`), joined, read until the window closes.
+/// `--More--`), joined, read until the game waits for a command again.
 fn flanking_view(t: &Tmux) -> String {
     t.text("#flanking");
     t.keys(&["Enter"]);
     t.wait_for("Show flanking around which creature?");
     t.keys(&["."]);
     t.wait_for("Flanking around you");
-    let mut all = String::new();
-    while let Ok(page) = t.wait_until("--More--", false, 3) {
-        all.push_str(&page);
-        t.keys(&["Enter"]);
-        // Until the page is gone: an Enter typed at a page still on the
-        // screen would reach the game as a command (a move south).
-        let start = std::time::Instant::now();
-        while t.screen().as_deref() == Some(page.as_str())
-            && start.elapsed() < std::time::Duration::from_secs(5)
-        {
-            std::thread::sleep(std::time::Duration::from_millis(100));
-        }
-    }
+    let all = t.window_pages().concat();
     assert!(all.contains("Flanking around you"), "no #flanking window");
-    t.settle();
     all
 }
 
@@ -63,13 +51,13 @@ fn split(view: &str) -> (String, &str) {
     (hero.join("\n").trim_end().to_string(), wizard)
 }
 
-/// The viewer's options: a Valkyrie (no see invisible), no pet, vi-keys.
+/// The viewer's options: vi-keys (the scene makes her a Valkyrie, who
+/// does not see invisible, with no pet).
 fn viewer_rc(dir: &Path) -> std::path::PathBuf {
     let rc = dir.join("nethackrc");
     std::fs::write(
         &rc,
-        "OPTIONS=name:viewer,role:Valkyrie,race:human,gender:female,align:neutral\n\
-         OPTIONS=!legacy,!news,!splash_screen,!autopickup,time,pettype:none\n\
+        "OPTIONS=name:viewer,!legacy,!news,!splash_screen,!autopickup,time\n\
          OPTIONS=!number_pad\n",
     )
     .unwrap();
@@ -81,9 +69,8 @@ fn flanking_shows_the_hero_no_invisible_or_disguised_monster() {
     let scratch = Scratch::new("e2e-view");
     let pg = scratch.path().join("playground");
     let rc = viewer_rc(scratch.path());
-    let t = Tmux::start("e2ev", &game_cmd(Path::new(GAME), &pg, &rc, "-D"));
-    t.wait_for("Dlvl:1");
-    t.settle();
+    let scene = Scene::new("view-open");
+    let (t, _, _) = Tmux::play_scene("e2ev", &scene, Path::new(GAME), &pg, &rc);
 
     // Before, and after an invisible stalker is made next to the hero
     // (^G takes no time: nothing else moves): the hero's view is the same,
@@ -128,87 +115,46 @@ fn flanking_shows_the_hero_no_invisible_or_disguised_monster() {
     );
 }
 
-/// Floor, the objects a snake may hide under, and wall (tty's symbols).
-const FLOOR_OR_WALL: &str = ".%$)([!?/=*\"`|-";
-
 #[test]
 fn flanking_shows_the_hero_no_snake_hidden_under_an_object() {
     let scratch = Scratch::new("e2e-view-snake");
     let pg = scratch.path().join("playground");
     let rc = viewer_rc(scratch.path());
-    let t = Tmux::start("e2evs", &game_cmd(Path::new(GAME), &pg, &rc, "-D"));
-    t.wait_for("Dlvl:1");
-    t.settle();
-    // Experienced, so that what wanders by does not end the test.
-    t.wizard_level(14);
-    let rock = t.wizard_wish("16 rocks", " rocks.");
+    // A closet of two squares: the hero's and one east of it.
+    let scene = Scene::new("view-closet");
+    let (t, _, (hx, hy)) = Tmux::play_scene("e2evs", &scene, Path::new(GAME), &pg, &rc);
+    let east = (1, 0);
+    let free: Vec<(i32, i32)> = (-1..=1)
+        .flat_map(|dx| (-1..=1).map(move |dy| (dx, dy)))
+        .filter(|&d| d != (0, 0) && scene.glyph(d) == '.')
+        .collect();
+    assert_eq!(
+        free,
+        vec![east],
+        "the scene leaves one square next to the hero"
+    );
+    let rock = t.wizard_wish("rock", " rock.");
+    t.sync();
 
-    // A square near the hero whose neighbours are floor, objects or wall
-    // (no door, no creature, no sink); the snake will be made on one of
-    // those that are not wall, and each gets a rock on top. If the hero's
-    // room has none (or is a shop), another level's.
-    let around = |(x, y): (i32, i32)| {
-        (-1..=1)
-            .flat_map(move |dy| (-1..=1).map(move |dx| (dx, dy)))
-            .filter(|&d| d != (0, 0))
-            .map(move |(dx, dy)| (x + dx, y + dy))
-    };
-    let (_, (centre, floor)) = t.wizard_spot(|rows, (hx, hy)| {
-        let fits = |sq: (i32, i32)| {
-            (sq == (hx, hy) || at(rows, sq.0, sq.1) == '.')
-                && around(sq).all(|(x, y)| FLOOR_OR_WALL.contains(at(rows, x, y)))
-        };
-        let centre = (-6..=6)
-            .flat_map(|dy| (-12..=12).map(move |dx| (hx + dx, hy + dy)))
-            .filter(|&sq| fits(sq))
-            .min_by_key(|&(x, y)| (x - hx).abs().max((y - hy).abs()))?;
-        let floor: Vec<(i32, i32)> = around(centre)
-            .filter(|&(x, y)| !"|-".contains(at(rows, x, y)))
-            .collect();
-        Some((centre, floor))
-    });
-    // a step at a time, straight or diagonal, over the room's floor (what
-    // stands in the way is fought)
-    let walk = |to: (i32, i32)| {
-        for _ in 0..30 {
-            let rows = map_rows(&t.settle());
-            let (x, y) = find(&rows, '@')[0];
-            if (x, y) == to {
-                return;
-            }
-            t.keys(&[key((to.0 - x).signum(), (to.1 - y).signum())]);
-        }
-        panic!("the hero did not get to {to:?}:\n{}", t.settle());
-    };
-    walk(centre);
-
-    // A rock dropped on each of those squares, again where something took
-    // it away or stood on it.
-    for _ in 0..3 {
-        let rows = map_rows(&t.settle());
-        let bare: Vec<(i32, i32)> = floor
-            .iter()
-            .copied()
-            .filter(|&(x, y)| at(&rows, x, y) != '*')
-            .collect();
-        for sq in bare {
-            walk(sq);
-            t.keys(&["d"]);
-            t.wait_for("What do you want to drop?");
-            t.text("1");
-            t.text(&rock);
-            t.settle();
-            walk(centre);
-        }
-    }
-    let s = t.settle();
+    // A rock dropped on the other square; she steps back.
+    t.keys(&["l"]);
+    t.sync();
+    t.keys(&["d"]);
+    t.wait_for("What do you want to drop?");
+    t.text(&rock);
+    t.sync();
+    t.keys(&["h"]);
+    let s = t.sync();
     let rows = map_rows(&s);
-    assert!(
-        floor.iter().all(|&(x, y)| at(&rows, x, y) == '*'),
-        "a rock on each square around the hero but the walls:\n{s}"
+    assert_eq!(find(&rows, '@'), vec![(hx, hy)], "she is not back:\n{s}");
+    assert_eq!(
+        at(&rows, hx + east.0, hy + east.1),
+        '*',
+        "no rock east of her:\n{s}"
     );
 
-    // The snake, made hidden: it lands on one of the eight, under a rock.
+    // The snake, made hidden: it lands on the one square next to her,
+    // under the rock.
     let before = flanking_view(&t);
     create(&t, "hidden snake");
     let s = t.settle();

@@ -194,6 +194,71 @@ impl Tmux {
         }
     }
 
+    /// Waits until the game has read every key typed so far, answering
+    /// every `--More--` on the way (with ESC, which is harmless where no
+    /// `--More--` is left): the screen then. A barrier, not a pause: see
+    /// [`Tmux::barrier`]. Only where the game waits for a command (tty).
+    pub fn sync(&self) -> String {
+        self.barrier(false).1
+    }
+
+    /// Every page of the text window on the screen (tty ends each with
+    /// `--More--`, drawn last), read and turned with Enter up to where the
+    /// game waits for a command again: the pages, in order. The barrier
+    /// of [`Tmux::sync`] tells the window's last page from one still to
+    /// come, with no pause to guess.
+    pub fn window_pages(&self) -> Vec<String> {
+        self.barrier(true).0
+    }
+
+    /// Types `;` (farlook, which takes no time): the game asks "Pick an
+    /// object." only once every key before it is done, and ESC then leaves
+    /// it. A `--More--` eats the `;` (tty drops any key there but Enter,
+    /// space and ESC), so each one seen first is kept, answered (Enter for
+    /// a window's page, else ESC), and `;` typed again once the screen has
+    /// changed. The `--More--` screens answered, and the screen at the end.
+    fn barrier(&self, pages: bool) -> (Vec<String>, String) {
+        let deadline = Instant::now() + Duration::from_secs(20);
+        let mut seen = Vec::new();
+        'ask: loop {
+            self.keys(&["\\;"]);
+            loop {
+                let s = self.screen().unwrap_or_default();
+                if s.contains("Pick an object.") {
+                    self.keys(&["Escape"]);
+                    while self
+                        .screen()
+                        .unwrap_or_default()
+                        .contains("Pick an object.")
+                    {
+                        assert!(Instant::now() < deadline, "farlook would not close:\n{s}");
+                        std::thread::sleep(Duration::from_millis(50));
+                    }
+                    return (seen, self.settle());
+                }
+                assert!(
+                    Instant::now() < deadline,
+                    "waited 20 s for the game to read its keys; the screen was:\n{s}"
+                );
+                if s.contains("--More--") {
+                    self.keys(&[if pages { "Enter" } else { "Escape" }]);
+                    // A window's next page differs from this one; ESC
+                    // typed twice does no harm, so messages wait 2 s at most.
+                    let turned = Instant::now();
+                    while self.screen().as_deref() == Some(s.as_str())
+                        && (pages || turned.elapsed() < Duration::from_secs(2))
+                    {
+                        assert!(Instant::now() < deadline, "the page would not turn:\n{s}");
+                        std::thread::sleep(Duration::from_millis(50));
+                    }
+                    seen.push(s);
+                    continue 'ask;
+                }
+                std::thread::sleep(Duration::from_millis(50));
+            }
+        }
+    }
+
     /// The first page of `#flanking`'s window, whole: tty draws it line by
     /// line, and its `--More--` comes last. Its header alone may stand on
     /// the screen before the lines under it.
@@ -223,19 +288,53 @@ impl Tmux {
     /// the screen settled after.
     pub fn attribute_pages(&self) -> Vec<String> {
         self.keys(&["C-x"]);
-        let mut pages = vec![self.wait_for("attributes:")];
-        for _ in 0..6 {
-            self.keys(&[">"]);
-            std::thread::sleep(Duration::from_millis(300));
-            let page = self.screen().unwrap_or_default();
-            if pages.last() == Some(&page) {
-                break;
-            }
-            pages.push(page);
-        }
+        let pages = self.menu_pages("attributes:", |_| false);
         self.keys(&["Escape"]);
         self.settle();
         pages
+    }
+
+    /// The pages of the menu that shows `first` on its first page, read
+    /// in order up to the one where `stop` holds or the last: tty ends a
+    /// page of a menu with "(k of n)" ("(end)" if it has one), and `>`
+    /// turns to the next, which the test waits for by that mark. The
+    /// menu is left open on the page read last.
+    pub fn menu_pages(&self, first: &str, stop: impl Fn(&str) -> bool) -> Vec<String> {
+        let mut pages = vec![self.wait_for(first)];
+        loop {
+            let page = pages.last().unwrap();
+            let mark = page_mark(page)
+                .unwrap_or_else(|| panic!("a menu page with no (k of n) or (end):\n{page}"));
+            match mark {
+                Some((k, n)) if k < n && !stop(page) => {
+                    self.keys(&[">"]);
+                    pages.push(self.wait_for(&format!("({} of {n})", k + 1)));
+                }
+                _ => return pages,
+            }
+        }
+    }
+
+    /// Answers every `--More--` (and any screen that stays the same for
+    /// two seconds: the tombstone, the score list) with Enter until the
+    /// game has ended and its session is gone; panics after 30 s.
+    pub fn answer_until_exit(&self) {
+        let deadline = Instant::now() + Duration::from_secs(30);
+        let mut last = (String::new(), Instant::now());
+        while let Some(s) = self.screen() {
+            assert!(
+                Instant::now() < deadline,
+                "the game did not end; the screen was:\n{s}"
+            );
+            if s != last.0 {
+                last = (s.clone(), Instant::now());
+            }
+            if s.contains("--More--") || last.1.elapsed() > Duration::from_secs(2) {
+                self.keys(&["Enter"]);
+                last.1 = Instant::now();
+            }
+            std::thread::sleep(Duration::from_millis(100));
+        }
     }
 
     /// Waits until the game has ended and its session is gone.
@@ -355,6 +454,21 @@ impl Tmux {
     }
 }
 
+/// A tty menu page's mark: `Some(Some((k, n)))` for "(k of n)",
+/// `Some(None)` for "(end)", `None` for neither (the page is not drawn
+/// whole yet: tty draws the mark last).
+pub fn page_mark(screen: &str) -> Option<Option<(u32, u32)>> {
+    screen.lines().rev().find_map(|l| {
+        let l = l.trim();
+        if l.ends_with("(end)") {
+            return Some(None);
+        }
+        let inner = l.strip_suffix(')')?.rsplit_once('(')?.1;
+        let (k, n) = inner.split_once(" of ")?;
+        Some(Some((k.parse().ok()?, n.parse().ok()?)))
+    })
+}
+
 /// The turn counter on the status line (the `time` option), if shown.
 pub fn turn(screen: &str) -> Option<u32> {
     let i = screen.rfind(" T:")?;
@@ -368,27 +482,20 @@ pub fn turn(screen: &str) -> Option<u32> {
 
 impl Tmux {
     /// Spends `n` turns searching, one key at a time (a monster may interrupt
-    /// a counted search), and returns the turn counter afterwards.
+    /// a counted search), each read to its end ([`Tmux::sync`]), and
+    /// returns the turn counter afterwards: the game's, with no key left
+    /// unread.
     pub fn pass_turns(&self, n: u32) -> u32 {
-        let start = turn(&self.wait_for("T:")).expect("no turn counter");
-        let deadline = Instant::now() + Duration::from_secs(20);
-        loop {
-            let s = self.screen().unwrap_or_default();
-            let now = turn(&s).unwrap_or(start);
+        let start = turn(&self.sync()).expect("no turn counter");
+        for _ in 0..4 * n + 8 {
+            self.text("s");
+            let s = self.sync();
+            let now = turn(&s).expect("no turn counter");
             if now >= start + n {
-                // Leave no --More-- behind before the caller goes on.
-                self.keys(&["Escape"]);
-                return turn(&self.screen().unwrap_or_default()).unwrap_or(now);
-            }
-            if Instant::now() > deadline {
-                panic!("turns did not pass; the screen was:\n{s}");
-            }
-            if s.contains("--More--") {
-                self.keys(&["Enter"]);
-            } else {
-                self.text("s");
+                return now;
             }
         }
+        panic!("{n} turns did not pass:\n{}", self.sync());
     }
 }
 
@@ -559,4 +666,118 @@ pub fn sysconf_error(tag: &str, key: &str, value: &str) -> (usize, String) {
         std::thread::sleep(std::time::Duration::from_millis(100));
     }
     panic!("waited 20 s for {want:?}; the screen was:\n{s}")
+}
+
+/// The seed every scene is played with: the same scene, options and keys
+/// then play the same game, every run.
+pub const SCENE_SEED: u32 = 1;
+
+/// A scene of the game's tests: an arena scenario (`tests/scenes/*.arena`,
+/// the arena's format) that a test plays itself with `--arena-play`. The
+/// game writes its map onto an empty first level and makes its creatures
+/// where the map puts them, with the random numbers seeded from
+/// [`SCENE_SEED`], the clock stopped and no random monster coming: what
+/// stands where is the scene's, not a random level's. A test finds the
+/// hero (the only `@`) on the screen and everything else from there, by
+/// the steps the map puts between them.
+pub struct Scene {
+    pub path: PathBuf,
+    map: Vec<Vec<char>>,
+    hero: (i32, i32),
+}
+
+impl Scene {
+    /// The scene `tests/scenes/NAME.arena`.
+    pub fn new(name: &str) -> Scene {
+        let path = repo().join("tests/scenes").join(format!("{name}.arena"));
+        let text =
+            std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let map: Vec<Vec<char>> = text
+            .lines()
+            .skip_while(|l| l.trim_end() != "map:")
+            .skip(1)
+            .take_while(|l| l.trim_end() != "end")
+            .map(|l| l.chars().collect())
+            .collect();
+        let heroes = find(&map, '@');
+        assert_eq!(heroes.len(), 1, "{}: one @ on the map", path.display());
+        Scene {
+            path,
+            hero: heroes[0],
+            map,
+        }
+    }
+
+    /// The arguments that play it: `--arena FILE --arena-seed=N
+    /// --arena-play` (debug mode, which it implies).
+    pub fn args(&self) -> String {
+        format!(
+            "--arena {} --arena-seed={SCENE_SEED} --arena-play",
+            sh_quote(&self.path.display().to_string())
+        )
+    }
+
+    /// Where the map puts `c`, as steps from the hero: (dx, dy) each.
+    pub fn steps_to(&self, c: char) -> Vec<(i32, i32)> {
+        find(&self.map, c)
+            .into_iter()
+            .map(|(x, y)| (x - self.hero.0, y - self.hero.1))
+            .collect()
+    }
+
+    /// The one square the map marks `c`, as a step from the hero.
+    pub fn one(&self, c: char) -> (i32, i32) {
+        let at = self.steps_to(c);
+        assert_eq!(at.len(), 1, "{}: one {c:?} on the map", self.path.display());
+        at[0]
+    }
+
+    /// The map's glyph `d` steps from the hero.
+    pub fn glyph(&self, d: (i32, i32)) -> char {
+        at(&self.map, self.hero.0 + d.0, self.hero.1 + d.1)
+    }
+}
+
+impl Tmux {
+    /// Starts the scene in a game (`bin` in `playground`, options from
+    /// `rc`) and waits until it stands on the screen: one `@`, the
+    /// scene's walls where the map puts them around it, and a screen that
+    /// stays the same. The screen and the hero's square on it.
+    pub fn play_scene(
+        tag: &str,
+        scene: &Scene,
+        bin: &Path,
+        playground: &Path,
+        rc: &Path,
+    ) -> (Tmux, String, (i32, i32)) {
+        let t = Tmux::start(tag, &game_cmd(bin, playground, rc, &scene.args()));
+        t.wait_for("Dlvl:1");
+        let deadline = Instant::now() + Duration::from_secs(20);
+        loop {
+            let s = t.steady();
+            let rows = map_rows(&s);
+            let heroes = find(&rows, '@');
+            if let [(hx, hy)] = heroes[..] {
+                let walls = scene.map.iter().enumerate().all(|(y, row)| {
+                    row.iter().enumerate().all(|(x, &c)| {
+                        !"-|".contains(c)
+                            || at(
+                                &rows,
+                                hx + x as i32 - scene.hero.0,
+                                hy + y as i32 - scene.hero.1,
+                            ) == c
+                    })
+                });
+                if walls {
+                    return (t, s, (hx, hy));
+                }
+            }
+            assert!(
+                Instant::now() < deadline,
+                "the scene {} is not on the screen:\n{s}",
+                scene.path.display()
+            );
+            std::thread::sleep(Duration::from_millis(100));
+        }
+    }
 }
