@@ -363,7 +363,10 @@ fn a_scene_is_played_with_arena_play_only() {
             Path::new(GAME),
             &pg,
             &rc,
-            &format!("--arena {} --arena-seed=1 --arena-play; echo status=$?", scene.display()),
+            &format!(
+                "--arena {} --arena-seed=1 --arena-play; echo status=$?",
+                scene.display()
+            ),
         ),
     );
     let s = t.wait_for("status=");

@@ -239,10 +239,7 @@ fn a_player_scenario_refuses_what_the_arena_measures() {
         let text = SCENE.replace("policy: player\n", &format!("policy: player\n{key}\n"));
         let (n, msg) = error(&text);
         assert_eq!(n, 4, "{msg}");
-        assert!(
-            msg.contains(&format!("`{line}:` is the arena's")),
-            "{msg}"
-        );
+        assert!(msg.contains(&format!("`{line}:` is the arena's")), "{msg}");
     }
     // and the measuring policies still need them, and a monster
     let hold = SCENE.replace("policy: player", "policy: hold");

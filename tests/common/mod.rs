@@ -398,46 +398,6 @@ impl Tmux {
         self.keys(&["Enter"]);
     }
 
-    /// The first level where `spot` finds what a test needs around the
-    /// hero: this one, then others (`^V`, landing on a random square).
-    /// A level where the hero is in a shop or is not the only `@` on the
-    /// screen is passed over (a shopkeeper is one). The hero's square, and
-    /// what `spot` found; panics with the screen after fifteen levels (a
-    /// test that asks much of the hero's own square passes over many
-    /// random landings: seven were not always enough on a clean-clone CI
-    /// run).
-    pub fn wizard_spot<T>(
-        &self,
-        spot: impl Fn(&[Vec<char>], (i32, i32)) -> Option<T>,
-    ) -> ((i32, i32), T) {
-        for level in [0, 2, 3, 2, 3, 2, 3, 2, 3, 2, 3, 2, 3, 2, 3] {
-            if level > 0 {
-                self.wizard_teleport(level);
-            }
-            let s = self.settle();
-            let rows = map_rows(&s);
-            let heroes = find(&rows, '@');
-            if heroes.len() != 1 || s.contains("Welcome to") {
-                continue;
-            }
-            if let Some(found) = spot(&rows, heroes[0]) {
-                return (heroes[0], found);
-            }
-        }
-        panic!("no level with what the test needs:\n{}", self.settle());
-    }
-
-    /// Teleports the hero to dungeon level `level` (`^V`), to a random
-    /// square of it.
-    pub fn wizard_teleport(&self, level: u32) {
-        self.keys(&["C-v"]);
-        self.wait_for("To what level do you want to teleport?");
-        self.text(&level.to_string());
-        self.keys(&["Enter"]);
-        self.wait_message(&format!("Dlvl:{level} "));
-        self.steady();
-    }
-
     /// Answers every pending `--More--` and waits until the screen stays
     /// the same for a moment (a new level is drawn after its status line):
     /// the settled screen.
