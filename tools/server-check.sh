@@ -229,13 +229,44 @@ gone() { # NAME: until the game has ended and its session is gone
     done
     bad "$1: the game did not end"
 }
+# NAME: until the game has read every key typed (a barrier, not a pause):
+# `;` (farlook, no time) asks "Pick an object." only once the keys before
+# it are done, ESC leaves it; a --More-- eats the `;`, so it is answered
+# (ESC) and `;` typed again (tests/common's Tmux::sync, in shell)
+sync_game() {
+    local i j s
+    keys "$1" '\;'
+    for i in $(seq 400); do
+        s=$(screen_of "$1")
+        if grep -qF "Pick an object." <<<"$s"; then
+            keys "$1" Escape
+            for j in $(seq 100); do
+                screen_of "$1" | grep -qF "Pick an object." || return 0
+                sleep 0.05
+            done
+            break
+        fi
+        if grep -qF -- "--More--" <<<"$s"; then
+            keys "$1" Escape
+            for j in $(seq 40); do # until it is gone (2 s at most)
+                [ "$(screen_of "$1")" = "$s" ] || break
+                sleep 0.05
+            done
+            keys "$1" '\;'
+        fi
+        sleep 0.05
+    done
+    bad "$1: the game did not read its keys:"
+    screen_of "$1" | sed 's/^/    /' >&2
+    return 1
+}
 uid=$(id -u nhfplayer)
 turn_of() { screen_of "$1" | grep -o 'T:[0-9]*' | tail -1; }
 for p in alice bob; do start_game "$p"; done
 for p in alice bob; do wait_screen "$p" "Dlvl:1" || exit 1; settle "$p"; done
-for n in 1 2 3; do for p in alice bob; do keys "$p" s; done; sleep 0.3; done
+for n in 1 2 3; do for p in alice bob; do keys "$p" s; done; done
 declare -A saved_at
-for p in alice bob; do saved_at[$p]=$(turn_of "$p"); keys "$p" S; done
+for p in alice bob; do sync_game "$p" || exit 1; saved_at[$p]=$(turn_of "$p"); keys "$p" S; done
 for p in alice bob; do wait_screen "$p" "Really save?" && keys "$p" y; done
 for p in alice bob; do gone "$p"; done
 for p in alice bob; do
