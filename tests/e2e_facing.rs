@@ -74,7 +74,7 @@ fn a_rogue_strikes_a_sleeping_jackal_from_behind_under_dnd() {
         .count();
     assert_eq!(free, 1, "the scene leaves one square next to the hero");
     t.wizard_create("sleeping jackal");
-    let s = t.settle();
+    let s = t.sync();
     let rows = map_rows(&s);
     let (jx, jy) = (hx + south.0, hy + south.1);
     assert_eq!(find(&rows, '@'), vec![(hx, hy)], "the hero moved:\n{s}");

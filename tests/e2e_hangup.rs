@@ -96,11 +96,11 @@ fn a_hangup_mid_fight_saves_and_the_game_comes_back_as_it_was() {
     // The next start restores it at the same turn, as it was.
     let t = Tmux::start("e2ehup2", &cmd);
     t.expect_restored(at);
-    // debug mode asks whether to keep the save file; a player is not asked
-    if t.settle().contains("keep the save file?") {
-        t.keys(&["n"]);
-    }
-    let s = t.settle();
+    // debug mode always asks whether to keep the save file (a player is
+    // not asked): waited for, not looked for after a pause
+    t.wait_message("keep the save file?");
+    t.keys(&["n"]);
+    let s = t.sync();
     assert_eq!(turn(&s), Some(at), "{s}");
     let rows = map_rows(&s);
     let (hx2, hy2) = find(&rows, '@')[0];

@@ -33,10 +33,13 @@ fn flanking_view(t: &Tmux) -> String {
     all
 }
 
-/// Creates `what` with `^G` next to the hero.
+/// Creates `what` with `^G` next to the hero, and waits until the game
+/// has done with it ([`Tmux::sync`]): `^G hidden ...` flashes the
+/// monster's glyph on its square before it hides it, an animation a
+/// screen read after a pause could catch.
 fn create(t: &Tmux, what: &str) {
     t.wizard_create(what);
-    t.settle();
+    t.sync();
 }
 
 /// The hero's part of a view (before wizard mode's lines, without the
@@ -157,7 +160,7 @@ fn flanking_shows_the_hero_no_snake_hidden_under_an_object() {
     // under the rock.
     let before = flanking_view(&t);
     create(&t, "hidden snake");
-    let s = t.settle();
+    let s = t.sync();
     assert!(
         !map_rows(&s).iter().flatten().any(|&c| c == 'S'),
         "the snake is not hidden:\n{s}"

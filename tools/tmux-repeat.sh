@@ -5,14 +5,17 @@
 # which do too), RUNS times in a row, each run as `cargo test` runs them;
 # optionally with the fuzz soak playing beside them, to load the machine.
 #
-#   tools/tmux-repeat.sh [--runs N] [--load]
+#   tools/tmux-repeat.sh [--runs N] [--load] [--name TAG]
 #
 #   --runs N   how many times (default 30)
+#   --name TAG its own directory, target/tmux-repeat-TAG: two streams of
+#              runs may go side by side (each test's scratch directory,
+#              playground and tmux server are its process's own)
 #   --load     play the long fuzz soak (tools/soak.sh --turns, its own
 #              ASan build, every CPU) beside the runs, restarted whenever it
 #              ends, and stopped with them
 #
-# Every run's output goes to target/tmux-repeat/run-K.log; a failed run's
+# Every run's output goes to target/tmux-repeat[-TAG]/run-K.log; a failed run's
 # failures are printed. The last line is "tmux-repeat: P passed, F failed"
 # (runs), and the exit status is non-zero if any failed. Not part of
 # ./dev test: 30 runs take about an hour on 2 cores under load.
@@ -21,16 +24,18 @@ cd "$(dirname "$0")/.."
 
 runs=30
 load=false
+name=
 while [ $# -gt 0 ]; do
     case $1 in
     --runs) runs=$2; shift 2 ;;
     --load) load=true; shift ;;
-    *) sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//'; exit 2 ;;
+    --name) name=-$2; shift 2 ;;
+    *) sed -n '2,23p' "$0" | sed 's/^# \{0,1\}//'; exit 2 ;;
     esac
 done
 
 TESTS=(--test 'e2e_*' --test arena_game --test fuzz_save_restore --test vanilla_save)
-out=target/tmux-repeat
+out=target/tmux-repeat$name
 rm -rf "$out"
 mkdir -p "$out"
 echo "tmux-repeat: building the game and the tests" >&2
@@ -63,5 +68,5 @@ for k in $(seq "$runs"); do
         grep -E '^---- |panicked|FAILED' "$out/run-$k.log" >&2 || true
     fi
 done
-echo "tmux-repeat: $passed passed, $failed failed"
+echo "tmux-repeat$name: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
