@@ -146,7 +146,7 @@ echo "  refused by the mark: $refused"
 echo "  restored: $restored"
 echo "  not restored (vanilla's own checks, a new game): $notrestored"
 echo "  crashes (sanitizer, panic, signal): $crashes"
-grep '^crash' "$out/results" | head -20 | sed 's/^/    /'
+grep '^crash' "$out/results" | head -20 | sed 's/^/    /' || true
 [ "$controls" -eq 0 ] || echo "  unchanged saves not restored: $controls"
 failed=$((crashes + controls))
 echo "save-mutate: $((count - failed)) passed, $failed failed"
