@@ -26,6 +26,7 @@ pub const NETHACK_LONG_OPTIONS: &[&str] = &[
     "--debug",
     "--fuzz",
     "--fuzz-save",
+    "--fuzz-restore",
     "--flank-fixtures",
     "--arena",
     "--arena-seed",
@@ -154,6 +155,7 @@ you, as it does in a new playground):
                         the debug fuzzer plays random keys; --fuzz=SEED,TURNS
                         replays a run and ends it at TURNS (docs/SOAK.md)
   --fuzz-save           with --fuzz=SEED,TURNS: save the game at the limit
+  --fuzz-restore        with --fuzz=SEED,TURNS: restore the name's save first
   --flank-fixtures PATH...
                         check *.flank fixtures in the real game (implies -D)
   --arena FILE --arena-seed=SEED

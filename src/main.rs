@@ -173,7 +173,7 @@ fn run_game(argv0: OsString, dir: PathBuf, args: Vec<OsString>) -> ExitCode {
 /// function `rust-flanking/include/flanking.h` declares is named, no more
 /// (tests/launcher.rs, `keep_engine_names_every_function_of_the_header`).
 fn keep_engine() {
-    use rust_flanking::{abi, arena_abi, fixture_abi, movement_abi};
+    use rust_flanking::{abi, arena_abi, fixture_abi, movement_abi, save_mac};
     std::hint::black_box([
         abi::flank_score as *const (),
         abi::flank_explain as *const (),
@@ -213,5 +213,8 @@ fn keep_engine() {
         arena_abi::flank_arena_load as *const (),
         arena_abi::flank_arena_get as *const (),
         arena_abi::flank_arena_free as *const (),
+        // the save files' mark (sysconf SAVEKEY)
+        save_mac::flank_save_mac as *const (),
+        save_mac::flank_save_mac_check as *const (),
     ]);
 }

@@ -1,7 +1,8 @@
 #!/bin/bash
 # The classic build, as packagers and server admins do it: the patched tree,
-# `sh sys/unix/setup.sh sys/unix/hints/linux`, `make all install`, linking
-# the librust_flanking.a that cargo builds.  Checks that the installed game
+# `sh sys/unix/setup.sh sys/unix/hints/linux-flanking` (the variant's hints:
+# vanilla's linux ones without CONFIG_ERROR_SECURE=FALSE), `make all
+# install`, linking the librust_flanking.a that cargo builds.  Checks that the installed game
 # runs, names the variant and carries the flanking engine.
 #
 #   tools/classic-build.sh [PREFIX]    (default: a scratch dir, removed after)
@@ -20,7 +21,7 @@ lib=$repo/target/release/librust_flanking.a
 echo "classic build: pristine + patches/series in $tree"
 "$repo/tools/patches.sh" apply "$tree"
 cd "$tree"
-sh sys/unix/setup.sh sys/unix/hints/linux >/dev/null
+sh sys/unix/setup.sh sys/unix/hints/linux-flanking >/dev/null
 make_args=(FLANKING_DIR="$repo" PREFIX="$prefix" YACC='bison -y' LEX=flex)
 echo "classic build: make all install (PREFIX=$prefix)"
 make -j"$(nproc)" "${make_args[@]}" nethack >"$scratch/make.log" 2>&1 &&

@@ -27,6 +27,12 @@
 # save/ the game cannot write (the save fails naming the file, the game goes
 # on) and a record it cannot write (a scored game is kept in the logfile,
 # the xlogfile and its dump log).
+# And nhfplayer as a shell user would try it (issue 43): his ~/.nethackrc a
+# symlink to a games-only file; NETHACKOPTIONS=@FILE raced 300 times against
+# a symlink swapped to it; his own games killed (SIGKILL) past MAXPLAYERS,
+# then one more; a name with a tab and a newline; his own save, edited.
+# Nothing may be read, forged or locked out, and the edited save is
+# refused by its mark (sysconf SAVEKEY).
 #
 # Needs root (it creates users and sets the setgid bit), or sudo.
 set -euo pipefail
@@ -83,9 +89,14 @@ for d in "$hack" "$hack/save" "$hack/dumplog"; do
     [ "$(stat -c %G "$d")" = games ] && [ $(( 0$(stat -c %a "$d") & 070 )) -eq $(( 070 )) ] ||
         bad "$d is $(stat -c '%a %G' "$d"): the guide makes it writable by games"
 done
-for f in record logfile xlogfile perm; do perm_is "$hack/$f" 664 games; done
+for f in record logfile xlogfile perm paniclog; do perm_is "$hack/$f" 664 games; done
 perm_is "$hack/sysconf" 644 games
-[ "$(stat -c %U "$hack/sysconf")" = root ] || bad "sysconf is not root's"
+perm_is "$hack/savekey" 640 games
+[ "$(stat -c %s "$hack/savekey")" -ge 16 ] || bad "savekey is shorter than 16 bytes"
+for f in sysconf savekey paniclog; do
+    [ "$(stat -c %U "$hack/$f")" = root ] || bad "$f is not root's"
+done
+grep -qx 'SAVEKEY=savekey' "$hack/sysconf" || bad "sysconf sets no SAVEKEY"
 grep -qx 'WIZARDS=root' "$hack/sysconf" || bad "sysconf's WIZARDS is not root alone"
 grep -qx 'DUMPLOGFILE=dumplog/%n.%d.txt' "$hack/sysconf" || bad "sysconf writes no dump log"
 [ "$fail" -eq 0 ] || { echo "server-check: the install is not what docs/SERVER.md says" >&2; exit 1; }
@@ -378,3 +389,123 @@ left=$(cd "$hack" && ls | grep -E '^[0-9]+[a-z]+\.[0-9]+$|_lock$|\.lock$' || tru
 [ -z "$left" ] || bad "a game in progress left files behind: $left"
 [ "$fail" -eq 0 ] || { echo "server-check: failed" >&2; exit 1; }
 echo "server-check: ok: two players at once: each save restored at its turn; logfile, xlogfile and dump logs hold both games, the record whole; no lock left"
+
+# --- a shell user against the setgid install (issue 43) -------------------------
+# nhfplayer, not in games and not in WIZARDS, with a home of his own, tries
+# what a shell account allows: his rc file a symlink to a games-only file;
+# NETHACKOPTIONS=@FILE raced against a symlink swapped to it; his own games
+# killed past MAXPLAYERS; a name with a tab and a newline; his own save,
+# edited. None may read, forge or lock out anything.
+home=$scratch/home-nhfplayer
+mkdir -m 0700 "$home"
+chown nhfplayer "$home"
+as_home() { # CMD...: as nhfplayer, HOME his own
+    local user=nhfplayer
+    setpriv --reuid="$(id -u "$user")" --regid="$(id -g "$user")" --init-groups \
+        env -i PATH=/usr/bin:/bin HOME="$home" USER="$user" LOGNAME="$user" TERM=dumb \
+        NETHACKOPTIONS="${NHO:-}" "$@"
+}
+# 1. ~/.nethackrc a symlink to a games-only file: --showpaths reads the rc
+#    file and reports its errors. Its lines must not appear, and it must not
+#    be parsed at all: its lines are no config statements, and an error
+#    saying so (even without the line, CONFIG_ERROR_SECURE) means the game
+#    read it with its group's rights.
+as_home ln -s "$secret/notes.arena" "$home/.nethackrc"
+status=0
+(cd / && as_home timeout 20 "$game" --showpaths) </dev/null >"$out" 2>&1 || status=$?
+if grep -qE "$token|Not a config statement" "$out"; then
+    bad "a ~/.nethackrc symlink read a games-only file:"
+    sed 's/^/    /' "$out" >&2
+else
+    echo "server-check: ok: a ~/.nethackrc symlink to a games-only file is not read (status $status)"
+fi
+as_home rm -f "$home/.nethackrc"
+# 2. NETHACKOPTIONS=@LINK, LINK swapped between a readable file of his and
+#    the games-only one as fast as he can, 300 tries.
+as_home sh -c "echo 'OPTIONS=!autopickup' >'$home/mine'"
+as_home sh -c "while :; do ln -sfn '$home/mine' '$home/link'; ln -sfn '$secret/notes.arena' '$home/link'; done" &
+swapper=$!
+leaks=0
+for i in $(seq 300); do
+    NHO="@$home/link" as_home timeout 20 "$game" --showpaths </dev/null >"$out" 2>&1 || true
+    grep -qE "$token|Not a config statement" "$out" && leaks=$((leaks + 1))
+done
+# the swapper is nhfplayer's only shell (his games run from root's tmux)
+pkill -KILL -u nhfplayer -x sh 2>/dev/null || true
+wait "$swapper" 2>/dev/null || true
+[ "$leaks" -eq 0 ] && echo "server-check: ok: NETHACKOPTIONS=@FILE raced against a swapped symlink: 0 of 300 leaked" ||
+    bad "NETHACKOPTIONS=@FILE raced against a swapped symlink: $leaks of 300 read the games-only file"
+# 3. A name with a tab and a newline (on a terminal, where the name is
+#    read): refused, nothing written.
+tmx new-session -d -s tabname -x 80 -y 24 \
+    "cd / && setpriv --reuid=$(id -u nhfplayer) --regid=$(id -g nhfplayer) --init-groups \
+     env -i PATH=/usr/bin:/bin HOME=/ USER=nhfplayer LOGNAME=nhfplayer TERM=xterm \
+     NETHACKOPTIONS='$opts' '$game' -u \"\$(printf 'z\\npoints=8888888\\tflankrules=dnd')\"; \
+     echo status=\$?; sleep 5"
+wait_screen tabname "status=" || exit 1
+if screen_of tabname | grep -q "status=0" || ! screen_of tabname | grep -q "control character"; then
+    bad "-u with a tab and a newline: no refusal:"
+    screen_of tabname | sed 's/^/    /' >&2
+elif grep -q "points=8888888" "$hack/xlogfile" "$hack/logfile" "$hack/record"; then
+    bad "-u with a tab and a newline: a forged line reached the records"
+else
+    echo "server-check: ok: a name with a tab and a newline is refused, the records untouched"
+fi
+# 4. His own games killed (SIGKILL) past MAXPLAYERS: MAXPLAYERS games at
+#    once take every lock (one more is "Too many hacks running now", as it
+#    should be), all are killed, and the next game reclaims a dead game's
+#    lock, says so and keeps the dead game's files for recover.
+maxp=$(sed -n 's/^MAXPLAYERS=\([0-9]*\).*/\1/p' "$hack/sysconf")
+maxp=${maxp:-10}
+for i in $(seq "$maxp"); do start_game "k$i"; done
+for i in $(seq "$maxp"); do wait_screen "k$i" "Dlvl:1" || exit 1; done
+start_game over
+wait_screen over "Too many hacks running now." || exit 1
+pkill -KILL -u nhfplayer -f -- "$game -u k[0-9]" || bad "no game to kill"
+for i in $(seq "$maxp"); do tmx kill-session -t "k$i" 2>/dev/null || true; done
+tmx kill-session -t over 2>/dev/null || true
+locks=$(cd "$hack" && ls | grep -cE '^[a-z]lock\.0$' || true)
+[ "$locks" -eq "$maxp" ] || bad "$maxp killed games left $locks locks"
+start_game last
+wait_screen last "is gone" || exit 1
+screen_of last | grep -q "for recover" || bad "the reclaimed lock's message names no recover"
+keys last Enter
+settle last
+wait_screen last "Dlvl:1" || exit 1
+grep -q "lock the game of lock" "$hack/paniclog" || bad "paniclog does not note the reclaimed lock"
+kept=$(cd "$hack" && ls | grep -cE '^crash[0-9]+[a-z]lock\.[0-9]+$' || true)
+[ "$kept" -ge 2 ] || bad "the dead game's files were not kept for recover ($kept files)"
+keys last '#quit' Enter
+wait_screen last "Really quit?" && keys last y
+wait_screen last "identified?" && keys last q
+gone last
+(cd "$hack" && rm -f crash*lock.* [a-z]lock.*)
+[ "$fail" -eq 0 ] && echo "server-check: ok: $maxp games killed, the next start reclaims a dead game's lock, says so, and keeps its $kept files for recover"
+# 5. His own save, edited: refused by its mark, kept aside, noted.
+start_game mallory
+wait_screen mallory "Dlvl:1" || exit 1
+settle mallory
+keys mallory s
+sync_game mallory || exit 1
+keys mallory S
+wait_screen mallory "Really save?" && keys mallory y
+gone mallory
+sv=$hack/save/${uid}mallory.gz
+[ -s "$sv" ] || bad "no save of mallory"
+as_home sh -c "gzip -dc '$sv' >'$home/s'" &&
+    as_home perl -e 'open(F, "+<:raw", $ARGV[0]) or die; seek(F, 200, 0); read(F, $c, 1);
+                     seek(F, 200, 0); print F chr(ord($c) ^ 1); close(F) or die' "$home/s" &&
+    as_home sh -c "gzip -c '$home/s' >'$sv'" ||
+    bad "mallory could not edit his own save (it is his: the check would prove nothing)"
+start_game mallory
+wait_screen mallory "is not restored" || exit 1
+keys mallory Enter
+settle mallory
+[ -e "$hack/save/${uid}mallory.refused" ] || bad "the edited save was not kept aside"
+grep -qF "savekey save/${uid}mallory does not match its mark" "$hack/paniclog" || bad "paniclog does not note the refused save"
+tmx kill-session -t mallory 2>/dev/null || true
+gone mallory
+rm -f "$hack/save/${uid}mallory"*
+[ "$fail" -eq 0 ] || { echo "server-check: failed" >&2; exit 1; }
+echo "server-check: ok: a shell user's own edited save is refused by its mark and kept aside"
+

@@ -73,7 +73,9 @@ extern "C" {
    read (0 otherwise; no layout changed).
    13: FLANK_ARENA_PLAYER, the arena's `policy: player`: a scenario a
    player plays (--arena-play), with no monster needed and no trials,
-   turns or compare (no layout changed). */
+   turns or compare (no layout changed); flank_save_mac() and
+   flank_save_mac_check(), the save files' integrity (sysconf SAVEKEY),
+   and FLANK_E_SAVE_KEY. */
 #define FLANK_ABI_VERSION 13
 
 /*
@@ -195,6 +197,9 @@ struct flank_detail {
                                       FLANK_RA_ALL or without a creature, a
                                       reach without FLANK_RA_POLEARM */
 /* (-14 was FLANK_E_FIXTURE_RANGED, likewise) */
+/* ABI version 13 (save files' integrity): */
+#define FLANK_E_SAVE_KEY (-15)     /* a save key shorter than
+                                      FLANK_SAVE_KEY_MIN bytes */
 
 /* The largest score: (7 - 0) + 1 + 2/2 = 9 points. */
 #define FLANK_MAX_HALF_POINTS 18
@@ -1117,6 +1122,34 @@ int32_t flank_arena_get(const struct flank_arena_file *file,
 
 /* Frees the file; NULL is fine. */
 void flank_arena_free(struct flank_arena_file *file);
+
+/*
+ * ==================================================================
+ * Save files' integrity (ABI 13; sysconf SAVEKEY)
+ * ==================================================================
+ *
+ * Not a rule of flanking: a server's safety.  The game appends to every
+ * save it writes FLANK_SAVE_MAGIC and the HMAC-SHA256 of the bytes before
+ * them, keyed by a secret only the game's group may read, and checks it
+ * before it restores a save: a save it did not write is refused unread.
+ */
+#define FLANK_SAVE_MAC_LEN 32  /* an HMAC-SHA256 */
+#define FLANK_SAVE_KEY_MIN 16  /* the shortest key, in bytes */
+#define FLANK_SAVE_MAGIC "NHFMAC1\n" /* 8 bytes before the mark */
+#define FLANK_SAVE_TRAILER_LEN (8 + FLANK_SAVE_MAC_LEN)
+
+/* HMAC-SHA256 of data[0..len) under key[0..keylen) into out[32]:
+   FLANK_OK; FLANK_E_NULL (a NULL pointer with a length, or out);
+   FLANK_E_SAVE_KEY (keylen < FLANK_SAVE_KEY_MIN).  out untouched on an
+   error. */
+int32_t flank_save_mac(const uint8_t *key, uint32_t keylen,
+                       const uint8_t *data, uint32_t len, uint8_t *out);
+
+/* 1 if mark[32] is the HMAC-SHA256 of data under key, 0 if not (compared
+   in constant time); the errors of flank_save_mac(). */
+int32_t flank_save_mac_check(const uint8_t *key, uint32_t keylen,
+                             const uint8_t *data, uint32_t len,
+                             const uint8_t *mark);
 
 #ifdef __cplusplus
 }

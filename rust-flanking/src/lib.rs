@@ -21,3 +21,5 @@
 
 pub use flank_harness::{arena, arena_abi, fixture, fixture_abi, movement, movement_abi};
 pub use flank_rules::{abi, explain, facing, plan, ranged, rules, sys};
+
+pub mod save_mac;

@@ -1120,6 +1120,52 @@ static void plan_cases(const char *path)
     printf("plan-cases %d\n", n);
 }
 
+/* The save files' mark (ABI 13): RFC 4231's test case 6 (a key of 131
+   bytes of 0xaa), a changed byte refused, and every bad argument an error
+   code with out untouched. */
+static void check_save_mac(void)
+{
+    static const uint8_t want[FLANK_SAVE_MAC_LEN] = {
+        0x60, 0xe4, 0x31, 0x59, 0x1e, 0xe0, 0xb6, 0x7f, 0x0d, 0x8a, 0x26,
+        0xaa, 0xcb, 0xf5, 0xb7, 0x7f, 0x8e, 0x0b, 0xc6, 0x21, 0x37, 0x28,
+        0xc5, 0x14, 0x05, 0x46, 0x04, 0x0f, 0x0e, 0xe3, 0x7f, 0x54};
+    static const char data[] =
+        "Test Using Larger Than Block-Size Key - Hash Key First";
+    uint8_t key[131], out[FLANK_SAVE_MAC_LEN], untouched[FLANK_SAVE_MAC_LEN];
+    uint32_t len = (uint32_t) (sizeof data - 1);
+
+    memset(key, 0xaa, sizeof key);
+    expect_eq("save mac", flank_save_mac(key, sizeof key, (const uint8_t *) data,
+                                         len, out), FLANK_OK);
+    expect_eq("save mac: RFC 4231 case 6", memcmp(out, want, sizeof want), 0);
+    expect_eq("save mac check", flank_save_mac_check(key, sizeof key,
+                                                     (const uint8_t *) data,
+                                                     len, out), 1);
+    out[31] ^= 1;
+    expect_eq("save mac check: a changed byte",
+              flank_save_mac_check(key, sizeof key, (const uint8_t *) data,
+                                   len, out), 0);
+    memset(untouched, 0x5c, sizeof untouched);
+    memcpy(out, untouched, sizeof out);
+    expect_eq("save mac: short key",
+              flank_save_mac(key, FLANK_SAVE_KEY_MIN - 1, (const uint8_t *) data,
+                             len, out), FLANK_E_SAVE_KEY);
+    expect_eq("save mac: NULL data",
+              flank_save_mac(key, sizeof key, NULL, 3, out), FLANK_E_NULL);
+    expect_eq("save mac: NULL out",
+              flank_save_mac(key, sizeof key, (const uint8_t *) data, len, NULL),
+              FLANK_E_NULL);
+    expect_eq("save mac: out untouched", memcmp(out, untouched, sizeof out), 0);
+    expect_eq("save mac check: NULL mark",
+              flank_save_mac_check(key, sizeof key, (const uint8_t *) data, len,
+                                   NULL), FLANK_E_NULL);
+    expect_eq("save mac check: short key",
+              flank_save_mac_check(key, 3, (const uint8_t *) data, len, want),
+              FLANK_E_SAVE_KEY);
+    expect_eq("FLANK_SAVE_TRAILER_LEN", FLANK_SAVE_TRAILER_LEN,
+              (long) strlen(FLANK_SAVE_MAGIC) + FLANK_SAVE_MAC_LEN);
+}
+
 int main(int argc, char **argv)
 {
     FILE *f;
@@ -1158,6 +1204,7 @@ int main(int argc, char **argv)
     }
     fclose(f);
     check_invalid();
+    check_save_mac();
     check_facing_invalid();
     check_plan_invalid();
     check_plan_asking();
