@@ -4,10 +4,12 @@
 # be refused (sysconf SAVEKEY, patches/0036-save-mark.patch), never
 # trusted. Not part of ./dev test; docs/SOAK.md says how to run it.
 #
-#   tools/save-mutate.sh [--count N] [--jobs J] [--seed S] [--no-key]
-#                        [--no-build]
+#   tools/save-mutate.sh [--count N] [--from K] [--jobs J] [--seed S]
+#                        [--no-key] [--no-build]
 #
 #   --count N    mutated saves to restore (default 10000)
+#   --from K     the first trial's number (default 1): --from K --count 1
+#                plays trial K again, with the same --seed
 #   --jobs J     restores at a time (default: the number of CPUs)
 #   --seed S     the mutations' seed (default 1): the same seed, the same
 #                mutations
@@ -30,6 +32,7 @@ repo=$(cd "$(dirname "$0")/.." && pwd)
 cd "$repo"
 
 count=10000
+from=1
 jobs=$(nproc)
 seed=1
 key=true
@@ -37,11 +40,12 @@ build=true
 while [ $# -gt 0 ]; do
     case $1 in
     --count) count=$2; shift 2 ;;
+    --from) from=$2; shift 2 ;;
     --jobs) jobs=$2; shift 2 ;;
     --seed) seed=$2; shift 2 ;;
     --no-key) key=false; shift ;;
     --no-build) build=false; shift ;;
-    *) sed -n '2,28p' "$0" | sed 's/^# \{0,1\}//'; exit 2 ;;
+    *) sed -n '2,30p' "$0" | sed 's/^# \{0,1\}//'; exit 2 ;;
     esac
 done
 
@@ -128,7 +132,7 @@ for j in $(seq "$jobs"); do
     pg=$out/pg$j
     cp -r "$base" "$pg"
     (
-        for k in $(seq "$j" "$jobs" "$count"); do
+        for k in $(seq $((from + j - 1)) "$jobs" $((from + count - 1))); do
             trial "$k" "$pg"
         done
     ) >"$out/results$j" &
