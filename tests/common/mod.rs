@@ -647,24 +647,17 @@ pub struct Scene {
 }
 
 impl Scene {
-    /// The scene `tests/scenes/NAME.arena`.
+    /// The scene `tests/scenes/NAME.arena`, read by the arena's own parser
+    /// (a bad scene fails naming its file and line).
     pub fn new(name: &str) -> Scene {
         let path = repo().join("tests/scenes").join(format!("{name}.arena"));
-        let text =
-            std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-        let map: Vec<Vec<char>> = text
-            .lines()
-            .skip_while(|l| l.trim_end() != "map:")
-            .skip(1)
-            .take_while(|l| l.trim_end() != "end")
-            .map(|l| l.chars().collect())
-            .collect();
-        let heroes = find(&map, '@');
-        assert_eq!(heroes.len(), 1, "{}: one @ on the map", path.display());
+        let scenario =
+            rust_flanking::arena::Scenario::load(&path).unwrap_or_else(|e| panic!("{e}"));
+        let (row, col) = scenario.hero_at;
         Scene {
             path,
-            hero: heroes[0],
-            map,
+            map: scenario.map.iter().map(|l| l.chars().collect()).collect(),
+            hero: (col as i32, row as i32),
         }
     }
 
