@@ -116,11 +116,14 @@ for u in nhfwizard nhfplayer; do
 done
 
 # as USER, with nothing of root's environment
+# (HOME is / unless AS_HOME names another; VAR=VALUE words before the
+# command are passed to env)
 as() {
     local user=$1
     shift
     setpriv --reuid="$(id -u "$user")" --regid="$(id -g "$user")" --init-groups \
-        env -i PATH=/usr/bin:/bin HOME=/ USER="$user" LOGNAME="$user" TERM=dumb "$@"
+        env -i PATH=/usr/bin:/bin HOME="${AS_HOME:-/}" USER="$user" LOGNAME="$user" \
+        TERM=dumb "$@"
 }
 
 # --- files only the games group may read -------------------------------------
@@ -400,10 +403,7 @@ home=$scratch/home-nhfplayer
 mkdir -m 0700 "$home"
 chown nhfplayer "$home"
 as_home() { # CMD...: as nhfplayer, HOME his own
-    local user=nhfplayer
-    setpriv --reuid="$(id -u "$user")" --regid="$(id -g "$user")" --init-groups \
-        env -i PATH=/usr/bin:/bin HOME="$home" USER="$user" LOGNAME="$user" TERM=dumb \
-        NETHACKOPTIONS="${NHO:-}" "$@"
+    AS_HOME=$home as nhfplayer "$@"
 }
 # 1. ~/.nethackrc a symlink to a games-only file: --showpaths reads the rc
 #    file and reports its errors. Its lines must not appear, and it must not
@@ -427,7 +427,7 @@ as_home sh -c "while :; do ln -sfn '$home/mine' '$home/link'; ln -sfn '$secret/n
 swapper=$!
 leaks=0
 for i in $(seq 300); do
-    NHO="@$home/link" as_home timeout 20 "$game" --showpaths </dev/null >"$out" 2>&1 || true
+    as_home NETHACKOPTIONS="@$home/link" timeout 20 "$game" --showpaths </dev/null >"$out" 2>&1 || true
     grep -qE "$token|Not a config statement" "$out" && leaks=$((leaks + 1))
 done
 # the swapper is nhfplayer's only shell (his games run from root's tmux)
