@@ -1,34 +1,37 @@
 //! Builds the game: pristine NetHack 3.6.7 (unpacked by `nethack-src/fetch.sh`)
-//! plus `patches/series`, compiled by NetHack's own makefiles and util programs
-//! with the C compiler that the `cc` crate finds, then linked into this
-//! package's binary together with `rust-flanking`.
+//! plus `patches/series` (the hooks into vanilla's own files) plus the
+//! variant's own files (`variant/game`, and its test support
+//! `variant/harness`: the fixture harness and the arena), compiled by
+//! NetHack's own makefiles and util programs with the C compiler that the
+//! `cc` crate finds, then linked into this package's binary together with
+//! `rust-flanking`.
 //!
 //! Layout under `OUT_DIR`:
-//! - `stage/`: made anew whenever the pin or a patch changes: pristine, the
-//!   series applied with no fuzz, `setup.sh` run. Nothing is built there.
+//! - `stage/`: made anew whenever the pin, a patch or a variant file
+//!   changes: pristine, the series applied with no fuzz, the variant's
+//!   files copied in, `setup.sh` run. Nothing is built there.
 //! - `build/`: where make runs. Files of `stage/` are copied over only when
-//!   their content differs, so make rebuilds only what a changed patch touches.
+//!   their content differs, so make rebuilds only what a change touches.
 //! - `libnethack.a` (every game object, with `main` renamed `nethack_main`)
 //!   and `data/` (nhdat, license, symbols, sysconf) for the launcher.
 //!
-//! With the `vanilla` feature no patch is applied: the same tree and flags.
-//! With `baseline`, only the patches that `patches/series` tags `[baseline]`
-//! (tools such as the debug fuzzer switch, first in the series, with no
-//! flanking in them): vanilla that benchmarks can drive like the variant.
-//! With `pre-tactics`, the series up to the first patch tagged `[tactics]`
-//! (issue 13's flanking monsters; `tools/patches.sh series --before
-//! tactics`): the game as it was before issue 13, which the variant with
-//! sysconf `FLANKING_AI=0` must replay (tests/same_game.rs). Every patch
-//! after that one may build on it, so none is applied (tests/patch_series.rs
-//! keeps the tagged ones in order).
-//! With `pre-ranged`, every patch but those tagged `[ranged]` (issue 14's
-//! threats from range) and every patch after the first of them, which may
-//! build on them (`tools/patches.sh series --before ranged`): the game as
-//! it was before them, which the variant with sysconf `FLANKING_RANGED`
-//! unset or 0 must replay (tests/same_game.rs); `pre-tactics` likewise
-//! stops at the first `[tactics]` patch. While the series tags no patch `[tactics]`
-//! (`[ranged]`), `pre-tactics` (`pre-ranged`) is the whole series, less the
-//! other tag's patches.
+//! This build is a test build: it has the fixture harness and the arena
+//! (`-DFLANK_HARNESS`, make's `FLANKTESTOBJ`), which the launcher, the
+//! arena and the tests use. A server's game (`tools/classic-build.sh`)
+//! has neither.
+//!
+//! With the `vanilla` feature no patch and no variant file is applied: the
+//! same tree and flags. With `baseline`, only the patches that
+//! `patches/series` tags `[baseline]` (tools such as the debug fuzzer
+//! switch, first in the series, with no flanking in them): vanilla that
+//! benchmarks can drive like the variant.
+//! With `pre-tactics`, the variant built without monsters that flank
+//! (`-DFLANK_NO_TACTICS`: `flank_ai_on()` is false and the movement hooks
+//! do nothing, whatever sysconf says), which the variant with sysconf
+//! `FLANKING_AI=0` must replay (tests/same_game.rs); with `pre-ranged`, the
+//! variant built without threats from range (`-DFLANK_NO_RANGED`:
+//! `flank_ranged_on()` is false), which the variant with `FLANKING_RANGED`
+//! unset or 0 must replay.
 
 use std::collections::BTreeMap;
 use std::env;
@@ -94,14 +97,24 @@ fn run() -> Result<()> {
         Vec::new()
     } else if baseline {
         series(&repo, &["--only", "baseline"])?
-    } else if pre_tactics {
-        // what comes after issue 13's first patch may build on it
-        series(&repo, &["--before", "tactics"])?
-    } else if pre_ranged {
-        // and after issue 14's first
-        series(&repo, &["--before", "ranged"])?
     } else {
         series(&repo, &[])?
+    };
+    // the variant's own files: its game, then its test support
+    let flanking = !(vanilla || baseline);
+    let variant: Vec<PathBuf> = if flanking {
+        println!("cargo:rerun-if-changed=variant");
+        vec![repo.join("variant/game"), repo.join("variant/harness")]
+    } else {
+        Vec::new()
+    };
+    // what a build without a feature leaves out (flank.c, flankai.c)
+    let switches: &[&str] = if pre_tactics {
+        &["-DFLANK_NO_TACTICS"]
+    } else if pre_ranged {
+        &["-DFLANK_NO_RANGED"]
+    } else {
+        &[]
     };
     let flavour = if vanilla {
         "vanilla"
@@ -117,11 +130,11 @@ fn run() -> Result<()> {
 
     let stage = out.join("stage");
     let build = out.join("build");
-    make_stage(&pristine, &stage, &repo.join("patches"), &patches)?;
+    make_stage(&pristine, &stage, &repo.join("patches"), &patches, &variant)?;
     sync_tree(&stage, &build)?;
 
     let compiler = cc::Build::new().cargo_metadata(false).get_compiler();
-    let make_vars = make_vars(&compiler, &repo, !(vanilla || baseline));
+    let make_vars = make_vars(&compiler, &repo, flanking, switches);
     let jobs = env::var("NETHACK_MAKE_JOBS")
         .or_else(|_| env::var("NUM_JOBS"))
         .unwrap_or_else(|_| "2".into());
@@ -225,8 +238,14 @@ fn series(repo: &Path, args: &[&str]) -> Result<Vec<String>> {
     Ok(names)
 }
 
-/// Pristine + series + `setup.sh`, made anew.
-fn make_stage(pristine: &Path, stage: &Path, dir: &Path, patches: &[String]) -> Result<()> {
+/// Pristine + series + the variant's own files + `setup.sh`, made anew.
+fn make_stage(
+    pristine: &Path,
+    stage: &Path,
+    dir: &Path,
+    patches: &[String],
+    variant: &[PathBuf],
+) -> Result<()> {
     if stage.exists() {
         fs::remove_dir_all(stage).map_err(|e| format!("{}: {e}", stage.display()))?;
     }
@@ -258,11 +277,47 @@ fn make_stage(pristine: &Path, stage: &Path, dir: &Path, patches: &[String]) -> 
             ));
         }
     }
+    // a variant file is the variant's alone: none is vanilla's or a patch's
+    for from in variant {
+        for file in files_under(from)? {
+            let rel = file.strip_prefix(from).unwrap();
+            let to = stage.join(rel);
+            if to.exists() {
+                return Err(format!(
+                    "{} would overwrite {} of the patched tree: the variant's \
+                     files are its own, and the patches change only vanilla's",
+                    file.display(),
+                    rel.display()
+                ));
+            }
+            fs::create_dir_all(to.parent().unwrap()).map_err(|e| e.to_string())?;
+            fs::copy(&file, &to).map_err(|e| format!("{}: {e}", file.display()))?;
+        }
+    }
     let mut setup = Command::new("sh");
     setup
         .current_dir(stage.join("sys/unix"))
         .args(["setup.sh", "hints/linux"]);
     run_cmd(&mut setup, "sys/unix/setup.sh hints/linux")
+}
+
+/// Every file below `dir`, sorted.
+fn files_under(dir: &Path) -> Result<Vec<PathBuf>> {
+    let mut files = Vec::new();
+    let mut entries: Vec<_> = fs::read_dir(dir)
+        .map_err(|e| format!("{}: {e}", dir.display()))?
+        .collect::<io::Result<_>>()
+        .map_err(|e| format!("{}: {e}", dir.display()))?;
+    entries.sort_by_key(|e| e.file_name());
+    for entry in entries {
+        let ty = entry.file_type().map_err(|e| e.to_string())?;
+        if ty.is_dir() {
+            files.extend(files_under(&entry.path())?);
+        } else if ty.is_file() {
+            files.push(entry.path());
+        }
+    }
+    Ok(files)
 }
 
 fn copy_tree(from: &Path, to: &Path) -> Result<()> {
@@ -315,7 +370,12 @@ fn same_content(a: &Path, b: &Path) -> bool {
 
 /// make's variables: hints/linux's flags, the compiler `cc` found, and a
 /// relative sysconf path: the launcher runs the game in its playground.
-fn make_vars(compiler: &cc::Tool, repo: &Path, flanking: bool) -> Vec<OsString> {
+fn make_vars(
+    compiler: &cc::Tool,
+    repo: &Path,
+    flanking: bool,
+    switches: &[&str],
+) -> Vec<OsString> {
     // The compiler's own flags (optimisation, debug info, target), without
     // the warnings `cc` adds: NetHack's code is built as its makefiles do.
     let mut cflags: Vec<String> = compiler
@@ -341,6 +401,11 @@ fn make_vars(compiler: &cc::Tool, repo: &Path, flanking: bool) -> Vec<OsString> 
         ]
         .map(String::from),
     );
+    if flanking {
+        // a test build: the fixture harness and the arena
+        cflags.push("-DFLANK_HARNESS".into());
+        cflags.extend(switches.iter().map(|s| s.to_string()));
+    }
     if let Ok(extra) = env::var("NETHACK_EXTRA_CFLAGS") {
         cflags.extend(extra.split_whitespace().map(String::from));
     }
@@ -357,6 +422,7 @@ fn make_vars(compiler: &cc::Tool, repo: &Path, flanking: bool) -> Vec<OsString> 
     ];
     if flanking {
         vars.push(format!("FLANKING_DIR={}", repo.display()).into());
+        vars.push("FLANKTESTOBJ=$(FLANKHARNESSOBJ)".into());
     }
     vars
 }

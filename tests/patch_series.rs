@@ -72,7 +72,7 @@ fn every_patch_applies_with_no_fuzz() {
 fn pristine_plus_series_is_the_tree_the_build_compiled() {
     let scratch = Scratch::new("series");
     let fresh = scratch.path().join("tree");
-    patches_sh(&["apply", fresh.to_str().unwrap()], &[]);
+    patches_sh(&["apply", "--harness", fresh.to_str().unwrap()], &[]);
     let built = Path::new(env!("NETHACK_BUILD_TREE"));
     let list = files(&fresh);
     assert!(
@@ -179,8 +179,7 @@ fn tree_then_refresh_reproduces_the_series() {
     }
 }
 
-/// A patch tagged `[tactics]` (issue 13's, left out by the `pre-tactics`
-/// feature) goes to its commit as `Series-Tag: tactics` and comes back
+/// A patch tagged `[tactics]` (a hook of issue 13's) goes to its commit as `Series-Tag: tactics` and comes back
 /// tagged, with the series header naming the tag; `[baseline]` stays as it
 /// was.
 #[test]
@@ -188,8 +187,7 @@ fn a_tactics_tag_survives_tree_then_refresh() {
     a_tag_survives_tree_then_refresh("tactics", "issue 13");
 }
 
-/// The same for `[ranged]` (issue 14's threats from range, left out by the
-/// `pre-ranged` feature), whether or not the series tags a patch so yet.
+/// The same for `[ranged]` (a hook of issue 14's threats from range).
 #[test]
 fn a_ranged_tag_survives_tree_then_refresh() {
     a_tag_survives_tree_then_refresh("ranged", "issue 14");
@@ -285,12 +283,10 @@ fn series_tags() -> Vec<(String, String)> {
         .collect()
 }
 
-/// Where the cargo features expect the tagged patches (build.rs): the
+/// Where the `baseline` feature expects the tagged patches (build.rs): the
 /// `[baseline]` tools first, since `baseline` applies them alone to
-/// vanilla; every `[tactics]` patch (issue 13) before every `[ranged]` one
-/// (issue 14), each tag's together, since `pre-tactics` and `pre-ranged`
-/// apply the series up to the first patch of their tag (what follows may
-/// build on it).
+/// vanilla. The other tags are labels of the issue whose hooks a patch
+/// holds (every build applies them): each tag's patches together.
 #[test]
 fn tagged_patches_are_where_the_features_expect_them() {
     let tags = series_tags();
@@ -309,19 +305,8 @@ fn tagged_patches_are_where_the_features_expect_them() {
         "a [baseline] patch comes after one that is not: the baseline tools come first\n{}",
         tag_list()
     );
-    // pre-tactics and pre-ranged apply the series up to the first patch of
-    // their tag: issue 13's patches (tactics) come before issue 14's
-    // (ranged), each tag's patches together.
     let first = |tag: &str| tags.iter().position(|(_, t)| t == tag);
     let last = |tag: &str| tags.iter().rposition(|(_, t)| t == tag);
-    if let (Some(last_tactics), Some(first_ranged)) = (last("tactics"), first("ranged")) {
-        assert!(
-            last_tactics < first_ranged,
-            "a [tactics] patch comes after a [ranged] one: pre-ranged would hold \
-             part of issue 13 and not the rest\n{}",
-            tag_list()
-        );
-    }
     for tag in ["tactics", "ranged", "field"] {
         if let (Some(a), Some(b)) = (first(tag), last(tag)) {
             assert!(
@@ -331,12 +316,4 @@ fn tagged_patches_are_where_the_features_expect_them() {
             );
         }
     }
-    // What pre-ranged applies is that prefix, read by tools/patches.sh.
-    let before = patches_sh(&["series", "--before", "ranged"], &[]);
-    let want: Vec<String> = tags
-        .iter()
-        .take_while(|(_, t)| t != "ranged")
-        .map(|(n, _)| n.clone())
-        .collect();
-    assert_eq!(before.lines().collect::<Vec<_>>(), want);
 }

@@ -8,11 +8,14 @@
 //! the third test checks for every command the series adds.
 //!
 //! Likewise the variant with sysconf `FLANKING_AI=0` plays the fuzzer games
-//! of the build without issue 13's flanking monsters: the whole series but
-//! the `[tactics]` (and `[ranged]`) patches (`--features pre-tactics`); and
-//! the variant with sysconf `FLANKING_RANGED` unset (off, the default) or 0
-//! plays those of the build without issue 14's threats from range: the
-//! whole series but the `[ranged]` patches (`--features pre-ranged`).
+//! of the variant built without issue 13's flanking monsters
+//! (`--features pre-tactics`: `-DFLANK_NO_TACTICS`, the movement hooks do
+//! nothing and `flank_ai_on()` is false whatever sysconf says); and the
+//! variant with sysconf `FLANKING_RANGED` unset (off, the default) or 0
+//! plays those of the variant built without issue 14's threats from range
+//! (`--features pre-ranged`: `-DFLANK_NO_RANGED`, `flank_ranged_on()` is
+//! false). Each build without the feature is given the feature ON in its
+//! sysconf, which it must not heed.
 
 mod common;
 
@@ -215,8 +218,8 @@ fn flanking_off_replays_the_baselines_fuzzer_games() {
 
 /// Issue 13: "With FLANKING_AI=0, a fuzzer game is identical to one played
 /// by the build without this issue: same seed, same closing line." That
-/// build is `pre-tactics`, which does not know the key, so only the
-/// variant's sysconf sets it.
+/// build is `pre-tactics`, the variant compiled without monsters that
+/// flank; its sysconf turns them on, and it has none to turn on.
 #[test]
 fn flanking_ai_off_replays_the_pre_tactics_fuzzer_games() {
     let pre = common::feature_binary("pre-tactics");
@@ -225,7 +228,7 @@ fn flanking_ai_off_replays_the_pre_tactics_fuzzer_games() {
     let rc = fuzz_rc(&scratch);
     let ppg = scratch.path().join("pre-tactics");
     let vpg = scratch.path().join("variant-ai-off");
-    playground(&pre, &ppg, &[]);
+    playground(&pre, &ppg, &[("FLANKING_AI", "1")]);
     playground(variant, &vpg, &[("FLANKING_AI", "0")]);
 
     let differ = differing_games(
@@ -250,8 +253,9 @@ fn flanking_ai_off_replays_the_pre_tactics_fuzzer_games() {
 
 /// Issue 14: threats from range are off by default, and the variant with
 /// sysconf `FLANKING_RANGED` unset or `FLANKING_RANGED=0` plays the fuzzer
-/// games of the build without them, `pre-ranged`, which does not know the
-/// key: only the variant's sysconf sets it.
+/// games of the build without them, `pre-ranged`, the variant compiled
+/// without threats from range; its sysconf turns them on, and it has none
+/// to turn on.
 #[test]
 fn flanking_ranged_off_replays_the_pre_ranged_fuzzer_games() {
     let pre = common::feature_binary("pre-ranged");
@@ -261,7 +265,7 @@ fn flanking_ranged_off_replays_the_pre_ranged_fuzzer_games() {
     let ppg = scratch.path().join("pre-ranged");
     let unset = scratch.path().join("variant-ranged-unset");
     let zero = scratch.path().join("variant-ranged-0");
-    playground(&pre, &ppg, &[]);
+    playground(&pre, &ppg, &[("FLANKING_RANGED", "1")]);
     playground(variant, &unset, &[]);
     playground(variant, &zero, &[("FLANKING_RANGED", "0")]);
     // The sysconf the variant ships may name the key, but not turn it on;
@@ -313,9 +317,9 @@ fn flanking_ranged_off_replays_the_pre_ranged_fuzzer_games() {
 }
 
 /// The one fixture getter hands every consumer every field, so the
-/// pre-ranged build's harness, which does not build threats from range,
-/// sees them and refuses each such fixture by name; before, its getter
-/// refused them and its loop skipped them without a word.
+/// pre-ranged build's harness, which cannot build threats from range,
+/// sees them and refuses each such fixture by name, never skipping one
+/// without a word nor checking it without them.
 #[test]
 fn the_pre_ranged_harness_names_what_it_cannot_build() {
     let pre = common::feature_binary("pre-ranged");

@@ -1,21 +1,32 @@
 #!/bin/bash
 # The patch series, for maintainers.
 #
+# The variant is its own files (variant/game: the glue, its header, the
+# #flanking help, the fixes file, the server's hints; variant/harness: the
+# fixture harness and the arena, for test builds only) plus patches/, the
+# hooks into vanilla's own files.  A patch changes only files of vanilla:
+# it creates none.
+#
 #   tools/patches.sh tree [DIR]     make DIR (default work/nethack): pristine
 #                                   vanilla as a git repository, one commit
-#                                   per patch of patches/series on top of it
+#                                   per patch of patches/series on top of it,
+#                                   and the variant's files linked in
+#                                   (symbolic links to variant/, ignored by
+#                                   that repository): an edit there is an
+#                                   edit of the variant's own file
 #   tools/patches.sh refresh [DIR]  write patches/ and patches/series back
 #                                   from DIR's commits after `vanilla`
-#   tools/patches.sh apply DIR      pristine + series into DIR (no git), the
-#                                   way build.rs does it
+#   tools/patches.sh apply [--harness] DIR
+#                                   pristine + series + variant/game into DIR
+#                                   (no git); --harness: variant/harness too,
+#                                   a test build's tree, as build.rs makes it
 #   tools/patches.sh check          apply the series to a scratch copy of
-#                                   pristine and fail on any fuzz or offset
-#   tools/patches.sh series [--only TAG | --before TAG | --without TAG...]
+#                                   pristine and fail on any fuzz or offset,
+#                                   or on a patch that creates a file
+#   tools/patches.sh series [--only TAG | --without TAG...]
 #                                   the patches of patches/series, a line
 #                                   each, in order: the one reading of the
 #                                   series, which build.rs and the tests use
-#                                   (--before TAG: up to the first patch
-#                                   tagged TAG)
 #
 # NETHACK_PATCHES_DIR names another patches/ directory (tests use it).
 #
@@ -69,14 +80,11 @@ apply_one() {
 #   baseline  tools with no flanking in them (the debug fuzzer switch...),
 #             first in the series: the `baseline` cargo feature applies them
 #             alone to vanilla for benchmarks
-#   tactics   issue 13's flanking monsters: the `pre-tactics` cargo feature
-#             applies the series up to the first of them
-#   ranged    issue 14's threats from range: the `pre-ranged` cargo feature
-#             applies the series up to the first of them
-#   field     issue 25's rule sets of the field (NerfHack's, Sil-Q's)
-# Whatever comes after the first [tactics] ([ranged]) patch may build on
-# it, so `pre-tactics` (`pre-ranged`) leaves out everything from there on
-# (`series --before TAG`).
+#   tactics   the hooks of issue 13's flanking monsters   } labels: every
+#   ranged    the hooks of issue 14's threats from range  } build applies
+#   field     issue 25's rule sets of the field           } them; the cargo
+#             features pre-tactics and pre-ranged compile the variant
+#             without the feature instead (build.rs)
 SERIES_TAGS="baseline tactics ranged field"
 
 known_tag() {
@@ -102,24 +110,20 @@ header_of() { # the commit message part of a patch file
 }
 
 cmd_series() {
-    local only="" before="" without=() p tag t
+    local only="" without=() p tag t
     while [ $# -gt 0 ]; do
         case $1 in
         --only) [ $# -ge 2 ] || die "series: --only takes a tag"; only=$2; shift 2 ;;
-        --before) [ $# -ge 2 ] || die "series: --before takes a tag"; before=$2; shift 2 ;;
         --without) [ $# -ge 2 ] || die "series: --without takes a tag"; without+=("$2"); shift 2 ;;
-        *) die "usage: tools/patches.sh series [--only TAG | --before TAG | --without TAG...]" ;;
+        *) die "usage: tools/patches.sh series [--only TAG | --without TAG...]" ;;
         esac
     done
-    for t in $only $before "${without[@]}"; do
+    for t in $only "${without[@]}"; do
         known_tag "$t" || die "series: no tag $t; the tags are: $SERIES_TAGS"
     done
     for p in $(series); do
         [ -f "$patches/$p" ] || die "patches/series names $p, which does not exist"
         tag=$(tag_of "$p")
-        # --before: the series up to the first patch with that tag; what
-        # comes after it may build on it
-        if [ -n "$before" ] && [ "$tag" = "$before" ]; then break; fi
         if [ -n "$only" ] && [ "$tag" != "$only" ]; then continue; fi
         for t in "${without[@]}"; do
             [ "$tag" != "$t" ] || continue 2
@@ -128,11 +132,35 @@ cmd_series() {
     done
 }
 
+# The variant's own files of variant/$1, a path relative to it a line.
+variant_files() {
+    (cd "$repo/variant/$1" && find . -type f | sed 's|^\./||' | LC_ALL=C sort)
+}
+
+# Copy (or, with link, symlink) variant/$1's files into tree $2; none may be
+# a file of the patched tree.
+add_variant() {
+    local part=$1 dir=$2 how=${3:-copy} f
+    for f in $(variant_files "$part"); do
+        [ ! -e "$dir/$f" ] || die "variant/$part/$f would replace $f of the patched tree: the variant's files are its own"
+        mkdir -p "$(dirname "$dir/$f")"
+        if [ "$how" = link ]; then
+            ln -s "$repo/variant/$part/$f" "$dir/$f"
+        else
+            cp "$repo/variant/$part/$f" "$dir/$f"
+        fi
+    done
+}
+
 cmd_apply() {
-    [ $# -eq 1 ] || die "usage: tools/patches.sh apply DIR"
+    local harness=0
+    if [ "${1:-}" = --harness ]; then harness=1; shift; fi
+    [ $# -eq 1 ] || die "usage: tools/patches.sh apply [--harness] DIR"
     need_pristine
     copy_pristine "$1"
     for p in $(series); do apply_one "$1" "$p"; done
+    add_variant game "$1"
+    [ "$harness" -eq 0 ] || add_variant harness "$1"
 }
 
 cmd_check() {
@@ -143,6 +171,10 @@ cmd_check() {
     copy_pristine "$tmp/tree"
     local n=0
     for p in $(series); do
+        if grep -q '^--- /dev/null' "$patches/$p"; then
+            grep -A1 '^--- /dev/null' "$patches/$p" | sed -n 's|^+++ b/|  creates |p' >&2
+            die "$p creates a file: a patch changes only vanilla's files; the variant's own live in variant/"
+        fi
         apply_one "$tmp/tree" "$p"
         echo "ok $p"
         n=$((n + 1))
@@ -179,8 +211,13 @@ cmd_tree() {
             if [ -n "$tag" ]; then printf 'Series-Tag: %s\n' "$tag"; fi
         } | git_tree commit -q --allow-empty -F -
     done
-    echo "patched tree in $dir: $(series | wc -l) commits on top of tag 'vanilla'."
-    echo "Edit, commit (git commit --fixup/--amend, rebase -i), then: tools/patches.sh refresh $dir"
+    # the variant's own files, linked: edited where they live
+    add_variant game "$dir" link
+    add_variant harness "$dir" link
+    { variant_files game; variant_files harness; } | sed 's|^|/|' >>"$dir/.git/info/exclude"
+    echo "patched tree in $dir: $(series | wc -l) commits on top of tag 'vanilla', variant/'s files linked in."
+    echo "A hook: edit, commit (git commit --fixup/--amend, rebase -i), then: tools/patches.sh refresh $dir"
+    echo "The variant's own C: edit it (here or in variant/) and commit it in the variant's repository."
 }
 
 slug() {
@@ -234,21 +271,20 @@ cmd_refresh() {
         echo "# the cargo feature \`baseline\` (commit trailer Series-Tag: baseline)."
         case " $tagged " in
         *" tactics "*)
-            echo "# [tactics]: issue 13's flanking monsters, left out by the cargo feature"
-            echo "# \`pre-tactics\` (commit trailer Series-Tag: tactics)."
+            echo "# [tactics]: the hooks of issue 13's flanking monsters (commit trailer"
+            echo "# Series-Tag: tactics); a label: every build applies them."
             ;;
         esac
         case " $tagged " in
         *" ranged "*)
-            echo "# [ranged]: issue 14's threats from range, left out by the cargo feature"
-            echo "# \`pre-ranged\` (commit trailer Series-Tag: ranged)."
+            echo "# [ranged]: the hooks of issue 14's threats from range (commit trailer"
+            echo "# Series-Tag: ranged); a label: every build applies them."
             ;;
         esac
         case " $tagged " in
         *" field "*)
-            echo "# [field]: issue 25's rule sets of the field (commit trailer Series-Tag:"
-            echo "# field). \`pre-tactics\` and \`pre-ranged\` apply the series up to the"
-            echo "# first patch of their tag: what follows may build on it."
+            echo "# [field]: the hooks of issue 25's rule sets of the field (commit"
+            echo "# trailer Series-Tag: field); a label: every build applies them."
             ;;
         esac
         cat "$tmp/series"

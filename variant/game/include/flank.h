@@ -1,0 +1,115 @@
+/* NetHack 3.6	flank.h	NetHack Flanking: the glue's own interface */
+/* NetHack Flanking may be freely redistributed.  See license for details. */
+
+#ifndef FLANK_H
+#define FLANK_H
+
+/*
+ * What the glue's files (src/flank*.c) share among themselves; what the
+ * rest of NetHack calls is in extern.h, and the engine's interface in
+ * rust-flanking's flanking.h (included before this file).
+ *
+ * Hidden from the dynamic linker: the game is built -fPIC (cargo's C
+ * flags), where a function or variable other files can see is reached
+ * through the GOT and cannot be inlined, since another shared object
+ * might replace it.  Nothing outside this executable does, and every
+ * attack's evaluation goes through these (BENCHMARKS.md).
+ */
+#if defined(__GNUC__)
+#pragma GCC visibility push(hidden)
+#endif
+
+#define flank_is_hero(m) ((m) == &youmonst)
+#define flank_x(m) (flank_is_hero(m) ? u.ux : (m)->mx)
+#define flank_y(m) (flank_is_hero(m) ? u.uy : (m)->my)
+#define flank_set_u_facing(d) \
+    (u.uhave.unused = (unsigned) (((d) - FLANK_DIR_S) & 7))
+
+/* isok() (hack.c) without the call: the gathering runs on every attack;
+   flank_gather_check() proves them the same */
+#define flank_isok(x, y) \
+    ((x) >= 1 && (x) <= COLNO - 1 && (y) >= 0 && (y) <= ROWNO - 1)
+
+/* distmin() (hacklib.c) without the call: a planner asks it of every
+   square; flank_gather_check() proves them the same */
+#define flank_distmin(x1, y1, x2, y2) \
+    max(abs((x1) - (x2)), abs((y1) - (y2)))
+
+/* with[] of flank_mon_arms() and flank_hero_arms(): the objects */
+#define FLANK_WITH_POLEARM 0
+#define FLANK_WITH_LAUNCHER 1
+#define FLANK_WITH_MISSILE 2
+#define FLANK_WITH_N 3
+
+/* the direction from <x,y> toward <tx,ty> (not the same square) */
+#define flank_dir_to(x, y, tx, ty) \
+    xytod((schar) sgn((tx) - (x)), (schar) sgn((ty) - (y)))
+
+/* ### flanksys.c ### */
+
+/*
+ * The settings in force: sysconf's, put there once by flank_init() (the
+ * fixture harness sets them for each fixture).  Their one home: every
+ * evaluation reads them here.
+ */
+struct flank_settings {
+    int percent;    /* FLANKING: 0 (off) .. FLANK_PERCENT_MAX */
+    int rules;      /* FLANKING_RULES: a rule set id */
+    int ri;         /* what that rule set reads, FLANK_RI_*
+                       (flank_rules_info()), kept by flank_set_rules() */
+    boolean ai;     /* FLANKING_AI: monsters that flank */
+    boolean ranged; /* FLANKING_RANGED: threats from range */
+};
+extern struct flank_settings flank_cfg;
+/* whether a creature of each species flanks by nature under the rule set
+   (flank_rules_outflanker()), kept by flank_set_rules() */
+extern unsigned char flank_outflanker[NUMMONS];
+
+/* ### flank.c ### */
+
+
+extern boolean FDECL(flank_gather_input, (struct monst *, struct monst *,
+                                          struct flank_facing_input *));
+extern boolean FDECL(flank_gather, (struct monst *, struct monst *,
+                                    struct flank_neighbourhood *));
+extern boolean FDECL(flank_pet_unwilling, (struct monst *,
+                                           struct monst *));
+extern boolean FDECL(flank_blocked, (struct monst *, int, int, int, int));
+extern uint8_t FDECL(flank_steps_onto, (struct monst *, int, int, int));
+extern boolean FDECL(flank_perceived, (int, int));
+extern void FDECL(flank_gather_ranged,
+                  (struct monst *, const struct flank_neighbourhood *,
+                   struct flank_ranged *));
+extern int FDECL(flank_halfpoints, (struct monst *, struct monst *,
+                                    struct flank_detail *));
+extern const char *FDECL(flank_gather_check, (struct monst *,
+                                             struct monst *));
+extern int FDECL(flank_scale, (int, BOOLEAN_P));
+extern int NDECL(flank_lone_foe);
+extern int FDECL(flank_shield_ac, (struct monst *));
+extern int FDECL(flank_eval, (struct monst *, struct monst *, BOOLEAN_P,
+                              struct flank_facing_result *));
+extern void FDECL(flank_gather_peer, (struct monst *, struct monst *,
+                                      struct flank_facing_input *));
+extern boolean flank_u_directed;
+extern boolean flank_seen_only;
+
+/* ### flankrange.c ### */
+
+extern uint8_t FDECL(flank_mon_arms, (struct monst *, int *,
+                                     struct obj **));
+extern uint8_t FDECL(flank_hero_arms, (int *, struct obj **));
+
+/* ### flankai.c ### */
+
+extern boolean FDECL(flank_plan_words, (struct monst *, char *));
+
+/* ### flankview.c ### */
+
+extern void FDECL(flank_zone_msg, (const struct flank_attack *));
+
+#if defined(__GNUC__)
+#pragma GCC visibility pop
+#endif
+
+#endif /* FLANK_H */
