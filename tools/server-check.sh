@@ -12,14 +12,16 @@
 # Two scratch system users play it (created here, removed after): nhfwizard,
 # whom WIZARDS allows, and nhfplayer, an ordinary player.
 #
-# What it proves: every option of the variant that names or writes a file
-# (--arena, --flank-fixtures, --fuzz-save) refuses an ordinary player before
-# the game opens anything with its group's rights, and never shows a file's
-# contents.  A file that only the games group may read must appear in no
-# output; the same path as a FIFO must not be opened at all (opening one
-# blocks until a writer comes, so a game that opens it never returns).  That
-# the install really is setgid is checked too: nhfwizard cannot read the
-# file himself, yet his --arena on it reports its lines.  And two games at
+# What it proves: the installed game carries no test code (no symbol of
+# the fixture harness or the arena; --arena and --flank-fixtures refused
+# as not in this game, for a wizard too), and every option of the variant
+# that names or writes a file refuses before the game opens anything with
+# its group's rights (--fuzz-save: an ordinary player), never showing a
+# file's contents.  A file that only the games group may read must appear
+# in no output; the same path as a FIFO must not be opened at all (opening
+# one blocks until a writer comes, so a game that opens it never returns).
+# That the install really is setgid is checked too: nhfwizard cannot write
+# save/ himself, yet his --fuzz-save writes a save there.  And two games at
 # once, as dgamelaunch runs them (one shared user, -u NAME, two terminals):
 # each saved and restored at its turn, both in the logfile, the xlogfile
 # (with their rules) and the dump logs, the record whole, no lock left.
@@ -153,11 +155,56 @@ run() {
     (cd / && as "$user" timeout 20 "$game" "$@") </dev/null >"$out" 2>&1 || status=$?
 }
 
-# The install is setgid: a wizard's --arena reads what he himself cannot.
-run nhfwizard -D --arena "$secret/notes.arena" --arena-seed=1
-grep -q "$token" "$out" ||
-    { echo "server-check: a wizard's --arena did not read the games-only file; the install is not setgid:" >&2; cat "$out" >&2; exit 1; }
-echo "server-check: ok: the install is setgid games (a wizard's --arena reads a games-only file)"
+# The install is setgid: the wizard cannot write save/ himself; the game,
+# run by him and the players below, saves there.
+if as nhfwizard test -w "$hack/save"; then
+    echo "server-check: nhfwizard can write save/ himself: the check would prove nothing" >&2
+    exit 1
+fi
+run nhfwizard -D --fuzz=1,50 --fuzz-save
+ls "$hack/save" | grep -q . ||
+    { echo "server-check: a wizard's --fuzz-save wrote no save: the install is not setgid:" >&2; cat "$out" >&2; exit 1; }
+rm -f "$hack"/save/*
+echo "server-check: ok: the install is setgid games (a wizard's game saves where he cannot write)"
+
+# A server's game carries no test code (issue 37): the fixture harness and
+# the arena are a test build's alone.  No symbol of theirs, C's or Rust's,
+# is in the installed binary, and their options are refused by name, even
+# in debug mode, before any file is opened.
+test_syms=$(nm "$game" | grep -E ' (flankfx|flankarena|fx_|ar_)|flank_(fixtures|moves|arena)_' || true)
+if [ -n "$test_syms" ]; then
+    bad "the installed game carries test code: $(printf '%s\n' "$test_syms" | head -5 | awk '{print $3}' | tr '\n' ' ')"
+else
+    echo "server-check: ok: no fixture harness or arena symbol in the installed game (nm)"
+fi
+unknown() {
+    local who=$1 what=$2
+    shift 2
+    run "$who" "$@"
+    if [ "$status" -eq 124 ]; then
+        bad "$what ($who): the game opened a games-only FIFO (it blocked until killed)"
+    elif [ "$status" -ne 2 ]; then
+        bad "$what ($who): exit status $status, not 2"
+    elif grep -q "$token" "$out"; then
+        bad "$what ($who): a games-only file's contents reached the output"
+    elif ! grep -q "not in this game" "$out"; then
+        bad "$what ($who): no refusal saying the option is not in this game"
+    else
+        echo "server-check: ok: not in this game: $what ($who)"
+        return 0
+    fi
+    sed 's/^/    /' "$out" >&2
+}
+for who in nhfplayer nhfwizard; do
+    for f in "$secret/notes.arena" "$secret/fifos/pipe.arena"; do
+        unknown "$who" "--arena $f" --arena "$f" --arena-seed=1
+        unknown "$who" "-D --arena-seed=1 --arena $f --arena-play" -D --arena-seed=1 --arena "$f" --arena-play
+    done
+    for f in "$secret/notes.flank" "$secret/fixtures" "$secret/fifos/x.flank"; do
+        unknown "$who" "--flank-fixtures $f" --flank-fixtures "$f"
+        unknown "$who" "-D --flank-fixtures=$f" -D "--flank-fixtures=$f"
+    done
+done
 
 # An ordinary player: refused before anything is opened, nothing shown.
 refused() {
@@ -178,23 +225,13 @@ refused() {
     fi
     sed 's/^/    /' "$out" >&2
 }
-for f in "$secret/notes.arena" "$secret/fifos/pipe.arena"; do
-    refused "--arena $f" --arena "$f" --arena-seed=1
-    refused "--arena-seed=1 --arena $f" --arena-seed=1 --arena "$f"
-    refused "-D --arena $f" -D --arena "$f" --arena-seed=1
-done
-for f in "$secret/notes.flank" "$secret/fixtures" "$secret/fifos/x.flank" "$secret/fifos"; do
-    refused "--flank-fixtures $f" --flank-fixtures "$f"
-    refused "--flank-fixtures=$f" "--flank-fixtures=$f"
-    refused "-D --flank-fixtures $f" -D --flank-fixtures "$f"
-done
 before=$(ls -A "$hack/save" | wc -l)
 refused "--fuzz=1,50 --fuzz-save" --fuzz=1,50 --fuzz-save
 refused "-D --fuzz=1,50 --fuzz-save" -D --fuzz=1,50 --fuzz-save
 [ "$(ls -A "$hack/save" | wc -l)" -eq "$before" ] || bad "--fuzz-save: a refused run left a file in save/"
 
 [ "$fail" -eq 0 ] || { echo "server-check: failed" >&2; exit 1; }
-echo "server-check: ok: a player outside WIZARDS gets no file through the variant's options"
+echo "server-check: ok: no test option in the installed game; a player outside WIZARDS gets no file through the variant's options"
 
 # --- two players at once, as dgamelaunch starts them ---------------------------
 # One shared user (nhfplayer), two names (-u alice, -u bob), two terminals
