@@ -734,20 +734,8 @@ mod tests {
             .filter_map(|l| l.strip_prefix("| "))
             .filter_map(|l| l.split(' ').next())
             .collect();
-        assert_eq!(
-            rows,
-            [
-                "rule",
-                "FLANKING=0",
-                "proposal",
-                "implicit",
-                "dnd",
-                "opposite",
-                "tactics",
-                "nerfhack",
-                "silq"
-            ]
-        );
+        let want: Vec<&str> = std::iter::once("rule").chain(field::rules()).collect();
+        assert_eq!(rows, want);
         assert!(
             open.contains("| FLANKING=0 | FLANKING=0 | 5.0% [")
                 && open.contains("| baseline | | baseline | |"),
