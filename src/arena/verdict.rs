@@ -74,16 +74,7 @@ pub struct Effect<'a> {
 impl<'a> Effect<'a> {
     /// The scenario's setting `i` against its first.
     pub fn at(sc: &'a ScenarioRun, i: usize) -> Option<Effect<'a>> {
-        let (b, o) = (&sc.settings[0], sc.settings.get(i)?);
-        if i == 0 {
-            return None;
-        }
-        Some(Effect {
-            name: &sc.scenario.name,
-            base: (&b.setting, Summary::of(&b.trials)),
-            other: (&o.setting, Summary::of(&o.trials)),
-            paired: Paired::of(&b.trials, &o.trials)?,
-        })
+        Effect::between(sc, 0, i)
     }
 
     /// The scenario's setting `other` against its setting `base` (not
