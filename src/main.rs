@@ -26,7 +26,8 @@ extern "C" {
 }
 
 fn main() -> ExitCode {
-    keep_engine();
+    // The engine's functions are called from C only: keep them linked.
+    rust_flanking::keep_engine();
     let mut args: Vec<OsString> = std::env::args_os().collect();
     let argv0 = if args.is_empty() {
         OsString::from("nethack-flanking")
@@ -166,55 +167,4 @@ fn run_game(argv0: OsString, dir: PathBuf, args: Vec<OsString>) -> ExitCode {
     let rc = unsafe { nethack_main(argc, argv.as_mut_ptr()) };
     std::mem::forget(cstrings);
     ExitCode::from(rc.clamp(0, 255) as u8)
-}
-
-/// The engine's entry points are called from C only; naming them here makes
-/// the linker keep them whatever order it reads the archives in. Every
-/// function `rust-flanking/include/flanking.h` declares is named, no more
-/// (tests/launcher.rs, `keep_engine_names_every_function_of_the_header`).
-fn keep_engine() {
-    use rust_flanking::{abi, arena_abi, fixture_abi, movement_abi, save_mac};
-    std::hint::black_box([
-        abi::flank_score as *const (),
-        abi::flank_explain as *const (),
-        abi::flank_set_percent as *const (),
-        abi::flank_percent as *const (),
-        abi::flank_strerror as *const (),
-        // facing (sysconf FLANKING_RULES)
-        abi::flank_rules_parse as *const (),
-        abi::flank_rules_name as *const (),
-        abi::flank_rules_info as *const (),
-        abi::flank_rules_outflanker as *const (),
-        abi::flank_facing_eval as *const (),
-        // monsters that flank (sysconf FLANKING_AI)
-        abi::flank_plan as *const (),
-        abi::flank_plan_asking as *const (),
-        abi::flank_plans as *const (),
-        abi::flank_plan_why as *const (),
-        // threats from range (sysconf FLANKING_RANGED)
-        abi::flank_ranged_threats as *const (),
-        abi::flank_explain_ranged as *const (),
-        abi::flank_facing_eval_ranged as *const (),
-        abi::flank_score_ranged as *const (),
-        abi::flank_ranged_lines as *const (),
-        abi::flank_ranged_armed as *const (),
-        // the fixture harness (wizard mode, --flank-fixtures)
-        fixture_abi::flank_fixtures_new as *const (),
-        fixture_abi::flank_fixtures_add as *const (),
-        fixture_abi::flank_fixtures_count as *const (),
-        fixture_abi::flank_fixtures_get as *const (),
-        fixture_abi::flank_fixtures_free as *const (),
-        movement_abi::flank_moves_new as *const (),
-        movement_abi::flank_moves_add as *const (),
-        movement_abi::flank_moves_count as *const (),
-        movement_abi::flank_moves_get as *const (),
-        movement_abi::flank_moves_free as *const (),
-        // the arena (wizard mode, --arena)
-        arena_abi::flank_arena_load as *const (),
-        arena_abi::flank_arena_get as *const (),
-        arena_abi::flank_arena_free as *const (),
-        // the save files' mark (sysconf SAVEKEY)
-        save_mac::flank_save_mac as *const (),
-        save_mac::flank_save_mac_check as *const (),
-    ]);
 }

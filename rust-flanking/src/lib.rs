@@ -23,3 +23,13 @@ pub use flank_harness::{arena, arena_abi, fixture, fixture_abi, movement, moveme
 pub use flank_rules::{abi, explain, facing, plan, ranged, rules, sys};
 
 pub mod save_mac;
+
+/// Names every function `include/flanking.h` declares, so that a program
+/// linking the engine keeps them all. The game's C calls them, Rust code
+/// never does: the game's `main` calls this once, and the linker then keeps
+/// them whatever order it reads the archives in. The list is the header's,
+/// read by build.rs; each name is `sys`'s declaration of it, whose type the
+/// engine's own definition is checked against.
+pub fn keep_engine() {
+    std::hint::black_box(include!(concat!(env!("OUT_DIR"), "/engine.rs")));
+}

@@ -6,20 +6,14 @@
 use flank_testkit::model;
 use rust_flanking::abi::sys::*;
 use rust_flanking::abi::{flank_facing_eval, flank_facing_input, flank_facing_result};
+use rust_flanking::facing::RuleSet;
 
-/// Rule set ids and names, as the header documents them (written out here,
-/// not taken from the engine).
-const RULES: [(u8, &str); 9] = [
-    (0, "proposal"),
-    (1, "implicit"),
-    (2, "dnd"),
-    (3, "opposite"),
-    (4, "tactics"),
-    (5, "nerfhack"),
-    (6, "silq"),
-    (0x13, "proposal+opposite"),
-    (0x14, "proposal+tactics"),
-];
+/// Every rule set's id and name, from the rule-set table (the table's own
+/// test, `the_ids_of_today` in flank_rules::rule_sets, holds it to the
+/// header's ids and names).
+fn rule_sets() -> Vec<(u8, &'static str)> {
+    RuleSet::all().map(|r| (r.id(), r.name())).collect()
+}
 
 fn eval(input: &flank_facing_input) -> (i32, flank_facing_result) {
     let mut out = flank_facing_result::default();
@@ -39,7 +33,7 @@ fn model_validity(
     rules: u8,
     peer: &model::Peer,
 ) -> Result<(), i32> {
-    if !RULES.iter().any(|(id, _)| *id == rules) {
+    if RuleSet::from_id(rules).is_none() {
         return Err(FLANK_E_RULES);
     }
     if facing > 8 {
@@ -77,8 +71,9 @@ fn model_validity(
 /// facts `peer`.
 fn check_all(square: [u16; 8], defender: u8, a: u8, peer: &model::Peer, flags_to: u16) -> usize {
     let mut n = 0;
+    let rule_sets = rule_sets();
     for facing in 0..=9u8 {
-        for &(id, name) in &RULES {
+        for &(id, name) in &rule_sets {
             for flags in 0..flags_to {
                 let flags = flags as u8;
                 let input = flank_facing_input {

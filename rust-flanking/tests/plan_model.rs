@@ -18,6 +18,7 @@ use plan_gen::{inject_fault, random_input, untouched_result, BLOCKED, CREATURE, 
 use flank_testkit::gen::Rng;
 use flank_testkit::model;
 use rust_flanking::abi::{flank_plan, flank_plan_asking};
+use rust_flanking::facing::RuleSet;
 use rust_flanking::plan::{self, Action, Decision, Why};
 use rust_flanking::sys::*;
 
@@ -29,22 +30,6 @@ const E: u8 = 4;
 const SE: u8 = 5;
 const S: u8 = 6;
 const SW: u8 = 7;
-
-/// Rule set ids and names, as the header documents them.
-fn rules_name(id: u8) -> Option<&'static str> {
-    match id {
-        0 => Some("proposal"),
-        1 => Some("implicit"),
-        2 => Some("dnd"),
-        3 => Some("opposite"),
-        4 => Some("tactics"),
-        5 => Some("nerfhack"),
-        6 => Some("silq"),
-        0x13 => Some("proposal+opposite"),
-        0x14 => Some("proposal+tactics"),
-        _ => None,
-    }
-}
 
 fn bit(flags: u8, b: u32) -> bool {
     u32::from(flags) & b != 0
@@ -109,7 +94,9 @@ fn model_check(p: &flank_plan_input) -> Result<(), i32> {
                 return Err(FLANK_E_INCONSISTENT);
             }
         }
-        if rules_name(f.rules).is_none() {
+        // Any id of the rule-set table (whose own test, `the_ids_of_today`,
+        // holds it to the header's).
+        if RuleSet::from_id(f.rules).is_none() {
             return Err(FLANK_E_RULES);
         }
         if f.facing > 8 {

@@ -661,42 +661,42 @@ mod tests {
 
     #[test]
     fn nine_settings_get_nine_colours_and_nine_short_names() {
-        // The field and FLANKING_AI=0: nine settings.
+        // The field and FLANKING_AI=0: flanking off, no AI, then each rule
+        // set of the table (the default one as FLANKING=100), nine today.
+        let n = fixed_count();
         let r = run(vec![field_scenario(
             "jackals-open",
             Some((3, 1)),
-            &[(2, 0); 8],
+            &vec![(2, 0); RULES.len() + 1],
         )]);
         let ks = keys(&r);
-        assert_eq!(ks.len(), 9);
+        assert_eq!(ks.len(), n);
         let labels: Vec<&str> = ks.iter().map(|k| k.label.as_str()).collect();
-        assert_eq!(
-            labels,
-            [
-                "FLANKING=0",
-                "FLANKING_AI=0",
-                "FLANKING=100",
-                "FLANKING_RULES=implicit",
-                "FLANKING_RULES=dnd",
-                "FLANKING_RULES=opposite",
-                "FLANKING_RULES=tactics",
-                "FLANKING_RULES=nerfhack",
-                "FLANKING_RULES=silq"
-            ]
-        );
+        let want: Vec<String> = ["FLANKING=0", "FLANKING_AI=0", "FLANKING=100"]
+            .into_iter()
+            .map(String::from)
+            .chain(
+                RULES[1..]
+                    .iter()
+                    .map(|r| format!("FLANKING_RULES={}", r.name)),
+            )
+            .collect();
+        assert_eq!(labels, want);
         let colours: Vec<&str> = ks.iter().map(|k| k.colour).collect();
-        assert_eq!(colours, PALETTE[..9]);
+        assert_eq!(colours, PALETTE[..n]);
         let shorts: Vec<&str> = ks.iter().map(|k| k.short.as_str()).collect();
-        assert_eq!(
-            shorts,
-            ["off", "no AI", "prop", "impl", "dnd", "oppo", "tact", "nerf", "silq"]
-        );
+        let want: Vec<String> = ["off", "no AI"]
+            .into_iter()
+            .map(String::from)
+            .chain(RULES.iter().map(|r| r.name.chars().take(4).collect()))
+            .collect();
+        assert_eq!(shorts, want);
         // Each bar has its setting's colour and short name, in the
         // compare line's order, in both panels.
         let svg = svg(&r);
         let b = bars(&svg);
-        assert_eq!(b.len(), 18, "{b:?}");
-        for half in b.chunks(9) {
+        assert_eq!(b.len(), 2 * n, "{b:?}");
+        for half in b.chunks(n) {
             let got: Vec<(&str, &str)> = half.to_vec();
             let want: Vec<(&str, &str)> = colours
                 .iter()

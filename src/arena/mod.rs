@@ -9,13 +9,15 @@
 //! - [`verdict`]: the proposal's claims answered;
 //! - [`field`]: flanking off and every rule set side by side, and what
 //!   they say;
-//! - [`report`] and [`chart`]: the Markdown and the SVG.
+//! - [`report`] and [`chart`]: the Markdown and the SVG;
+//! - [`num`]: how they all write numbers.
 //!
 //! The binary is `src/bin/arena.rs`; `bench/arena.sh` runs it.
 
 pub mod chart;
 pub mod field;
 pub mod line;
+pub mod num;
 pub mod report;
 pub mod run;
 pub mod stats;

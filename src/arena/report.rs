@@ -4,13 +4,14 @@
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
-use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use std::time::{SystemTime, UNIX_EPOCH};
 
 use super::field::{self, Against, Facts, Field, Pick};
 use super::line::{OtherBlows, Outcome};
+use super::num::{diff, duration, percent, plain, real, thousands};
 use super::run::{Run, ScenarioRun, SettingRun};
 use super::summary::{Paired, Summary};
-use super::verdict::{self, diff, percent, plain, real};
+use super::verdict;
 
 /// The chart's file name, beside the report.
 pub const CHART: &str = "balance-chart.svg";
@@ -81,31 +82,6 @@ pub fn utc(t: SystemTime) -> String {
         rem / 3600,
         rem % 3600 / 60
     )
-}
-
-/// `1 h 2 min 3 s`, `4 min 5 s`, `6.7 s`.
-pub fn duration(d: Duration) -> String {
-    let s = d.as_secs();
-    if s >= 3600 {
-        format!("{} h {} min {} s", s / 3600, s % 3600 / 60, s % 60)
-    } else if s >= 60 {
-        format!("{} min {} s", s / 60, s % 60)
-    } else {
-        format!("{:.1} s", d.as_secs_f64())
-    }
-}
-
-/// `1234567` as `1,234,567`.
-pub fn thousands(n: usize) -> String {
-    let s = n.to_string();
-    let mut out = String::new();
-    for (i, c) in s.chars().enumerate() {
-        if i > 0 && (s.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
 }
 
 fn shown(path: &Path, base: &Path) -> String {
@@ -758,20 +734,8 @@ mod tests {
             .filter_map(|l| l.strip_prefix("| "))
             .filter_map(|l| l.split(' ').next())
             .collect();
-        assert_eq!(
-            rows,
-            [
-                "rule",
-                "FLANKING=0",
-                "proposal",
-                "implicit",
-                "dnd",
-                "opposite",
-                "tactics",
-                "nerfhack",
-                "silq"
-            ]
-        );
+        let want: Vec<&str> = std::iter::once("rule").chain(field::rules()).collect();
+        assert_eq!(rows, want);
         assert!(
             open.contains("| FLANKING=0 | FLANKING=0 | 5.0% [")
                 && open.contains("| baseline | | baseline | |"),
@@ -854,21 +818,11 @@ mod tests {
 
     #[test]
     fn dates_are_civil() {
+        use std::time::Duration;
         assert_eq!(utc(UNIX_EPOCH), "1970-01-01 00:00 UTC");
         let t = UNIX_EPOCH + Duration::from_secs(951_782_400 + 3600 * 13 + 60 * 7);
         assert_eq!(utc(t), "2000-02-29 13:07 UTC");
         let t = UNIX_EPOCH + Duration::from_secs(1_763_856_000);
         assert_eq!(utc(t), "2025-11-23 00:00 UTC");
-    }
-
-    #[test]
-    fn numbers_read_well() {
-        assert_eq!(thousands(0), "0");
-        assert_eq!(thousands(999), "999");
-        assert_eq!(thousands(1000), "1,000");
-        assert_eq!(thousands(1_234_567), "1,234,567");
-        assert_eq!(duration(Duration::from_millis(6700)), "6.7 s");
-        assert_eq!(duration(Duration::from_secs(245)), "4 min 5 s");
-        assert_eq!(duration(Duration::from_secs(3723)), "1 h 2 min 3 s");
     }
 }

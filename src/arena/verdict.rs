@@ -6,7 +6,7 @@ use std::fmt;
 
 use rust_flanking::arena::Setting;
 
-use super::report::thousands;
+use super::num::{diff, percent, plain, real, thousands};
 use super::run::{Run, ScenarioRun};
 use super::stats::{independent_difference, Interval};
 use super::summary::{Paired, Summary};
@@ -74,16 +74,7 @@ pub struct Effect<'a> {
 impl<'a> Effect<'a> {
     /// The scenario's setting `i` against its first.
     pub fn at(sc: &'a ScenarioRun, i: usize) -> Option<Effect<'a>> {
-        let (b, o) = (&sc.settings[0], sc.settings.get(i)?);
-        if i == 0 {
-            return None;
-        }
-        Some(Effect {
-            name: &sc.scenario.name,
-            base: (&b.setting, Summary::of(&b.trials)),
-            other: (&o.setting, Summary::of(&o.trials)),
-            paired: Paired::of(&b.trials, &o.trials)?,
-        })
+        Effect::between(sc, 0, i)
     }
 
     /// The scenario's setting `other` against its setting `base` (not
@@ -137,82 +128,6 @@ fn combine(ivs: &[Option<Interval>]) -> i8 {
         (true, false) => 1,
         (false, true) => -1,
         _ => 0,
-    }
-}
-
-/// A signed difference and its interval: `+3.1 [+2.2, +4.0]`, times
-/// `scale`, with `unit` after the estimate. An interval that excludes 0
-/// gets up to two more decimals rather than show its nearer end as 0.
-pub fn diff(iv: Option<Interval>, scale: f64, decimals: usize, unit: &str) -> String {
-    match iv {
-        None => "n/a".to_string(),
-        Some(iv) => {
-            let iv = iv.scaled(scale);
-            if iv.is_known() {
-                let near = if iv.lo > 0.0 {
-                    iv.lo
-                } else if iv.hi < 0.0 {
-                    iv.hi
-                } else {
-                    1.0
-                };
-                let mut decimals = decimals;
-                for _ in 0..2 {
-                    if near.abs() * 10f64.powi(decimals as i32) < 0.5 {
-                        decimals += 1;
-                    }
-                }
-                format!(
-                    "{:+.d$}{unit} [{:+.d$}, {:+.d$}]",
-                    iv.est,
-                    iv.lo,
-                    iv.hi,
-                    d = decimals
-                )
-            } else {
-                format!("{:+.d$}{unit} [no interval]", iv.est, d = decimals)
-            }
-        }
-    }
-}
-
-/// `real` when the interval excludes 0 (`real, only just` when a 99%
-/// interval would not), else says there is no real difference.
-pub fn real(iv: Option<Interval>) -> &'static str {
-    match iv {
-        Some(iv) if !iv.is_known() => "too few trials to tell",
-        Some(iv) if iv.excludes_zero_at_99() => "real",
-        Some(iv) if iv.excludes_zero() => "real, only just",
-        Some(_) => "no real difference",
-        None => "not measured",
-    }
-}
-
-/// A rate and its interval in percent: `61.2% [58.0, 64.3]`.
-pub fn percent(iv: Option<Interval>) -> String {
-    match iv {
-        None => "n/a".into(),
-        Some(iv) => format!(
-            "{:.1}% [{:.1}, {:.1}]",
-            100.0 * iv.est,
-            100.0 * iv.lo,
-            100.0 * iv.hi
-        ),
-    }
-}
-
-/// A mean and its interval: `5.2 [4.6, 5.8]`.
-pub fn plain(iv: Option<Interval>, decimals: usize) -> String {
-    match iv {
-        None => "n/a".into(),
-        Some(iv) if !iv.is_known() => format!("{:.d$} [no interval]", iv.est, d = decimals),
-        Some(iv) => format!(
-            "{:.d$} [{:.d$}, {:.d$}]",
-            iv.est,
-            iv.lo,
-            iv.hi,
-            d = decimals
-        ),
     }
 }
 

@@ -12,10 +12,11 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
-use nethack_flanking::arena::report::{duration, thousands, Meta};
+use nethack_flanking::arena::num::{duration, percent, plain, thousands};
+use nethack_flanking::arena::report::Meta;
 use nethack_flanking::arena::run::{self, Config, Progress};
 use nethack_flanking::arena::summary::Summary;
-use nethack_flanking::arena::verdict::{self, percent, plain};
+use nethack_flanking::arena::verdict;
 use nethack_flanking::arena::write_report;
 
 const USAGE: &str = "\

@@ -7,13 +7,11 @@
 //! `struct flank_arena_file`; it owns every string and array it hands out.
 //! Parsing runs under `catch_unwind`, so no panic (a bug) unwinds into C.
 
-use std::ffi::{c_char, CStr, CString, OsStr};
-use std::os::unix::ffi::OsStrExt;
-use std::panic::{catch_unwind, AssertUnwindSafe};
-use std::path::{Path, PathBuf};
+use std::ffi::{c_char, CStr, CString};
+use std::path::Path;
 
-use crate::arena::{Policy, Scenario};
-use crate::fixture_abi::{c_string, small, stem_name};
+use crate::abi_common::{self, c_path, c_string, padded_map, small, Load, Texts};
+use crate::arena::{Policy, Scenario, ScenarioError};
 use flank_rules::sys;
 
 pub use sys::{flank_arena, flank_arena_creature, flank_arena_file};
@@ -35,26 +33,24 @@ const _: () = {
 /// points into.
 #[derive(Debug)]
 pub struct ArenaFile {
-    name: CString,
-    path: CString,
-    error: Option<CString>,
-    map: CString,
+    texts: Texts,
     role: CString,
     species: Vec<CString>,
     creatures: Vec<flank_arena_creature>,
     raw: flank_arena,
 }
 
-impl ArenaFile {
+impl Load for ArenaFile {
+    type Parsed = Scenario;
+    type Error = ScenarioError;
+
+    fn parse(path: &Path) -> Result<Scenario, ScenarioError> {
+        Scenario::load(path)
+    }
+
     /// The file of a parsed scenario.
-    pub fn from_scenario(s: &Scenario) -> ArenaFile {
-        let rows = s.map.len();
-        let cols = s.map.iter().map(|r| r.chars().count()).max().unwrap_or(0);
-        let mut map = String::with_capacity(rows * cols);
-        for row in &s.map {
-            map.push_str(row);
-            map.extend(std::iter::repeat_n(' ', cols - row.chars().count()));
-        }
+    fn from_parsed(s: &Scenario) -> ArenaFile {
+        let (map, rows, cols) = padded_map(&s.map);
         let species: Vec<CString> = s.creatures.iter().map(|c| c_string(&c.species)).collect();
         let creatures = s
             .creatures
@@ -90,10 +86,7 @@ impl ArenaFile {
             ..Default::default()
         };
         ArenaFile {
-            name: c_string(&s.name),
-            path: c_string(&s.path.display().to_string()),
-            error: None,
-            map: c_string(&map),
+            texts: Texts::parsed(&s.name, &s.path, &map),
             role: c_string(&s.role),
             species,
             creatures,
@@ -102,28 +95,18 @@ impl ArenaFile {
     }
 
     /// The file of a scenario that could not be used.
-    pub fn from_error(path: &Path, error: &str) -> ArenaFile {
+    fn from_error(path: &Path, error: &str) -> ArenaFile {
         ArenaFile {
-            name: c_string(&stem_name(path)),
-            path: c_string(&path.display().to_string()),
-            error: Some(c_string(error)),
-            map: CString::default(),
+            texts: Texts::failed(path, error),
             role: CString::default(),
             species: Vec::new(),
             creatures: Vec::new(),
             raw: flank_arena::default(),
         }
     }
+}
 
-    /// Loads a scenario file; never fails, an unusable file is an error
-    /// entry naming the file and line.
-    pub fn load(path: &Path) -> ArenaFile {
-        match Scenario::load(path) {
-            Ok(s) => ArenaFile::from_scenario(&s),
-            Err(e) => ArenaFile::from_error(path, &e.to_string()),
-        }
-    }
-
+impl ArenaFile {
     /// Points the creatures at their species strings. Done once the file
     /// sits where it will stay (in its box), since the array holds pointers.
     fn link(&mut self) {
@@ -135,10 +118,10 @@ impl ArenaFile {
     /// The struct C sees; its pointers live as long as `self`.
     pub fn to_c(&self) -> flank_arena {
         flank_arena {
-            name: self.name.as_ptr(),
-            path: self.path.as_ptr(),
-            error: self.error.as_ref().map_or(std::ptr::null(), |e| e.as_ptr()),
-            map: self.map.as_ptr(),
+            name: self.texts.name.as_ptr(),
+            path: self.texts.path.as_ptr(),
+            error: self.texts.error_ptr(),
+            map: self.texts.map.as_ptr(),
             role: self.role.as_ptr(),
             creatures: if self.creatures.is_empty() {
                 std::ptr::null()
@@ -151,7 +134,7 @@ impl ArenaFile {
 
     /// The error text, if the file is one.
     pub fn error(&self) -> Option<&CStr> {
-        self.error.as_deref()
+        self.texts.error.as_deref()
     }
 }
 
@@ -161,20 +144,11 @@ impl ArenaFile {
 /// `path` is NULL or a NUL-terminated string.
 #[no_mangle]
 pub unsafe extern "C" fn flank_arena_load(path: *const c_char) -> *mut flank_arena_file {
-    if path.is_null() {
+    // SAFETY: the caller guarantees `path` is NULL or a NUL-terminated string.
+    let Some(path) = (unsafe { c_path(path) }) else {
         return std::ptr::null_mut();
-    }
-    // SAFETY: the caller guarantees `path` is a NUL-terminated string.
-    let path = PathBuf::from(OsStr::from_bytes(
-        unsafe { CStr::from_ptr(path) }.to_bytes(),
-    ));
-    let file = catch_unwind(AssertUnwindSafe(|| ArenaFile::load(&path))).unwrap_or_else(|_| {
-        ArenaFile::from_error(
-            &path,
-            &format!("{}: the scenario parser failed (a bug)", path.display()),
-        )
-    });
-    let mut boxed = Box::new(file);
+    };
+    let mut boxed = Box::new(abi_common::load_caught::<ArenaFile>(&path, "scenario"));
     boxed.link();
     Box::into_raw(boxed).cast()
 }

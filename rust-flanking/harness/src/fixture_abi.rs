@@ -7,10 +7,11 @@
 //! hands out. No function here unwinds into C: parsing runs under
 //! `catch_unwind`, and a panic (a bug) becomes an error entry.
 
-use std::ffi::{c_char, CStr, CString};
+use std::ffi::{c_char, CStr};
 use std::path::Path;
 
-use crate::fixture::{CreatureStates, DefenderTraits, Fixture};
+use crate::abi_common::{checked_map, small, Load, Texts};
+use crate::fixture::{CreatureStates, DefenderTraits, Fixture, FixtureError};
 use crate::set_abi::{self, Format, Set};
 use flank_rules::sys;
 
@@ -41,10 +42,7 @@ const _: () = {
 /// the C strings the struct points into.
 #[derive(Debug)]
 pub struct Entry {
-    name: CString,
-    path: CString,
-    error: Option<CString>,
-    map: CString,
+    texts: Texts,
     raw: flank_fixture,
     /// The facing fields (all UNSET for an arc-only fixture).
     v2: flank_fixture_v2,
@@ -74,26 +72,20 @@ fn v2_unset() -> flank_fixture_v2 {
     }
 }
 
-impl Entry {
+impl Load for Entry {
+    type Parsed = Fixture;
+    type Error = FixtureError;
+
+    fn parse(path: &Path) -> Result<Fixture, FixtureError> {
+        Fixture::load(path)
+    }
+
     /// The entry of a parsed fixture.
-    pub fn from_fixture(f: &Fixture) -> Entry {
-        let rows = f.map.len();
-        let cols = f.map.iter().map(|r| r.chars().count()).max().unwrap_or(0);
-        if rows > usize::from(u16::MAX) || cols > usize::from(u16::MAX) {
-            return Entry::from_error(
-                &f.path,
-                &format!(
-                    "{}: the map block is {cols} columns by {rows} rows, too large",
-                    f.path.display()
-                ),
-            );
-        }
-        let mut map = String::with_capacity(rows * cols);
-        for row in &f.map {
-            let n = row.chars().count();
-            map.push_str(row);
-            map.extend(std::iter::repeat_n(' ', cols - n));
-        }
+    fn from_parsed(f: &Fixture) -> Entry {
+        let (map, rows, cols) = match checked_map(&f.path, &f.map) {
+            Ok(m) => m,
+            Err(why) => return Entry::from_error(&f.path, &why),
+        };
         let mut raw = flank_fixture {
             rows: rows as u16,
             cols: cols as u16,
@@ -160,10 +152,7 @@ impl Entry {
             })
             .collect();
         Entry {
-            name: c_string(&f.name),
-            path: c_string(&f.path.display().to_string()),
-            error: None,
-            map: c_string(&map),
+            texts: Texts::parsed(&f.name, &f.path, &map),
             raw,
             v2,
             ranged: f.ranged,
@@ -175,12 +164,9 @@ impl Entry {
     }
 
     /// The entry of a file (or path) that could not be used.
-    pub fn from_error(path: &Path, error: &str) -> Entry {
+    fn from_error(path: &Path, error: &str) -> Entry {
         Entry {
-            name: c_string(&stem_name(path)),
-            path: c_string(&path.display().to_string()),
-            error: Some(c_string(error)),
-            map: CString::default(),
+            texts: Texts::failed(path, error),
             raw: flank_fixture::default(),
             v2: v2_unset(),
             ranged: false,
@@ -190,14 +176,16 @@ impl Entry {
             attacker_level: UNSET,
         }
     }
+}
 
+impl Entry {
     /// The struct C sees; its pointers live as long as `self`.
     pub fn to_c(&self) -> flank_fixture {
         flank_fixture {
-            name: self.name.as_ptr(),
-            path: self.path.as_ptr(),
-            error: self.error.as_ref().map_or(std::ptr::null(), |e| e.as_ptr()),
-            map: self.map.as_ptr(),
+            name: self.texts.name.as_ptr(),
+            path: self.texts.path.as_ptr(),
+            error: self.texts.error_ptr(),
+            map: self.texts.map.as_ptr(),
             ..self.raw
         }
     }
@@ -250,28 +238,8 @@ impl Entry {
 
     /// The error text, if the entry is one.
     pub fn error(&self) -> Option<&CStr> {
-        self.error.as_deref()
+        self.texts.error.as_deref()
     }
-}
-
-/// A C string of `s`, with any NUL byte (which a text file may hold)
-/// replaced so nothing is cut short. Every file the ABI hands out
-/// (fixtures, movement fixtures, arena scenarios) goes through it.
-pub(crate) fn c_string(s: &str) -> CString {
-    CString::new(s.replace('\0', "\u{FFFD}")).unwrap_or_default()
-}
-
-/// A count or coordinate as the ABI's `uint16_t`, saturating.
-pub(crate) fn small(n: usize) -> u16 {
-    u16::try_from(n).unwrap_or(u16::MAX)
-}
-
-/// The name of an entry for a file (or path) that could not be used: its
-/// stem, else the whole path.
-pub(crate) fn stem_name(path: &Path) -> String {
-    path.file_stem()
-        .map(|s| s.to_string_lossy().into_owned())
-        .unwrap_or_else(|| path.display().to_string())
 }
 
 /// The OR of the bits whose flag is on.
@@ -319,17 +287,6 @@ pub struct Flank;
 impl Format for Flank {
     type Entry = Entry;
     const EXT: &'static str = "flank";
-
-    fn load(path: &Path) -> Entry {
-        match Fixture::load(path) {
-            Ok(f) => Entry::from_fixture(&f),
-            Err(e) => Entry::from_error(path, &e.to_string()),
-        }
-    }
-
-    fn error(path: &Path, why: &str) -> Entry {
-        Entry::from_error(path, why)
-    }
 }
 
 /// What `struct flank_fixture_set` really is.
@@ -362,6 +319,7 @@ pub unsafe extern "C" fn flank_fixtures_get(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::ffi::CString;
     use std::path::PathBuf;
 
     fn write(dir: &Path, name: &str, text: &str) -> PathBuf {

@@ -8,10 +8,12 @@
 //! * [`movement`], [`movement_abi`]: the `*.move` movement fixtures, checked
 //!   against the planner and, over the C ABI, played by the game's harness;
 //! * [`arena`], [`arena_abi`]: the arena's scenario files, in Rust and over
-//!   the C ABI for the game's arena (`--arena`).
+//!   the C ABI for the game's arena (`--arena`);
+//! * [`set_abi`] and [`abi_common`]: what those C ABIs share, written once.
 #![deny(unsafe_op_in_unsafe_fn)]
 #![warn(missing_docs)]
 
+pub mod abi_common;
 pub mod arena;
 pub mod arena_abi;
 pub mod files;

@@ -11,8 +11,8 @@
 use std::ffi::{c_char, CStr, CString};
 use std::path::Path;
 
-use crate::fixture_abi::{c_string, small, stem_name};
-use crate::movement::MoveFixture;
+use crate::abi_common::{c_string, checked_map, small, Load, Texts};
+use crate::movement::{MoveError, MoveFixture};
 use crate::set_abi::{self, Format, Set};
 use flank_rules::sys;
 
@@ -40,34 +40,26 @@ const _: () = {
 /// pointers point into heap buffers, which stay put when the entry moves.
 #[derive(Debug)]
 pub struct MoveEntry {
-    name: CString,
-    path: CString,
-    error: Option<CString>,
-    map: CString,
+    texts: Texts,
     species: Vec<CString>,
     creatures: Vec<flank_move_creature>,
     raw: flank_move_fixture,
 }
 
-impl MoveEntry {
+impl Load for MoveEntry {
+    type Parsed = MoveFixture;
+    type Error = MoveError;
+
+    fn parse(path: &Path) -> Result<MoveFixture, MoveError> {
+        MoveFixture::load(path)
+    }
+
     /// The entry of a parsed fixture.
-    pub fn from_fixture(f: &MoveFixture) -> MoveEntry {
-        let rows = f.map.len();
-        let cols = f.map.iter().map(|r| r.chars().count()).max().unwrap_or(0);
-        if rows > usize::from(u16::MAX) || cols > usize::from(u16::MAX) {
-            return MoveEntry::from_error(
-                &f.path,
-                &format!(
-                    "{}: the map block is {cols} columns by {rows} rows, too large",
-                    f.path.display()
-                ),
-            );
-        }
-        let mut map = String::with_capacity(rows * cols);
-        for row in &f.map {
-            map.push_str(row);
-            map.extend(std::iter::repeat_n(' ', cols - row.chars().count()));
-        }
+    fn from_parsed(f: &MoveFixture) -> MoveEntry {
+        let (map, rows, cols) = match checked_map(&f.path, &f.map) {
+            Ok(m) => m,
+            Err(why) => return MoveEntry::from_error(&f.path, &why),
+        };
         let mut species = Vec::new();
         let mut creatures = Vec::new();
         for (r, row) in f.map.iter().enumerate() {
@@ -109,10 +101,7 @@ impl MoveEntry {
             ..Default::default()
         };
         MoveEntry {
-            name: c_string(&f.name),
-            path: c_string(&f.path.display().to_string()),
-            error: None,
-            map: c_string(&map),
+            texts: Texts::parsed(&f.name, &f.path, &map),
             species,
             creatures,
             raw,
@@ -120,25 +109,24 @@ impl MoveEntry {
     }
 
     /// The entry of a file (or path) that could not be used.
-    pub fn from_error(path: &Path, error: &str) -> MoveEntry {
+    fn from_error(path: &Path, error: &str) -> MoveEntry {
         MoveEntry {
-            name: c_string(&stem_name(path)),
-            path: c_string(&path.display().to_string()),
-            error: Some(c_string(error)),
-            map: CString::default(),
+            texts: Texts::failed(path, error),
             species: Vec::new(),
             creatures: Vec::new(),
             raw: flank_move_fixture::default(),
         }
     }
+}
 
+impl MoveEntry {
     /// The struct C sees; its pointers live as long as `self`.
     pub fn to_c(&self) -> flank_move_fixture {
         flank_move_fixture {
-            name: self.name.as_ptr(),
-            path: self.path.as_ptr(),
-            error: self.error.as_ref().map_or(std::ptr::null(), |e| e.as_ptr()),
-            map: self.map.as_ptr(),
+            name: self.texts.name.as_ptr(),
+            path: self.texts.path.as_ptr(),
+            error: self.texts.error_ptr(),
+            map: self.texts.map.as_ptr(),
             creatures: if self.creatures.is_empty() {
                 std::ptr::null()
             } else {
@@ -150,7 +138,7 @@ impl MoveEntry {
 
     /// The error text, if the entry is one.
     pub fn error(&self) -> Option<&CStr> {
-        self.error.as_deref()
+        self.texts.error.as_deref()
     }
 
     /// The species strings the creatures point to, in map order.
@@ -166,17 +154,6 @@ pub struct Move;
 impl Format for Move {
     type Entry = MoveEntry;
     const EXT: &'static str = "move";
-
-    fn load(path: &Path) -> MoveEntry {
-        match MoveFixture::load(path) {
-            Ok(f) => MoveEntry::from_fixture(&f),
-            Err(e) => MoveEntry::from_error(path, &e.to_string()),
-        }
-    }
-
-    fn error(path: &Path, why: &str) -> MoveEntry {
-        MoveEntry::from_error(path, why)
-    }
 }
 
 /// What `struct flank_move_set` really is.

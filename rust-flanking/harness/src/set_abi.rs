@@ -1,32 +1,29 @@
 //! The one set of the harness's C ABI: every format that the game reads as
 //! a set of files (`*.flank`, `*.move`) is a [`Set`] of its entries behind
 //! the header's opaque set pointer, with the same five functions (new, add,
-//! count, get, free). A format says what an entry is and how a file becomes
-//! one ([`Format`]); its `extern "C"` functions are one line each.
+//! count, get, free). A format says what an entry is ([`Format`]), the
+//! entry how a file becomes one ([`crate::abi_common::Load`]); its
+//! `extern "C"` functions are one line each.
 //!
 //! Nothing here unwinds into C: a file is parsed under `catch_unwind`, and
 //! a panic (a bug) becomes an error entry naming the file.
 
-use std::ffi::{c_char, CStr, OsStr};
-use std::os::unix::ffi::OsStrExt;
+use std::ffi::c_char;
 use std::panic::{catch_unwind, AssertUnwindSafe};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use flank_rules::sys;
 
+use crate::abi_common::{self, c_path, Load};
 use crate::files;
 
 /// A format read as a set of files.
 pub trait Format {
     /// One entry: a parsed file, or the error that stopped it, owning every
     /// string it hands to C.
-    type Entry;
+    type Entry: Load;
     /// The ending of the format's file names (`flank`, `move`).
     const EXT: &'static str;
-    /// The entry of the file at `path`: the parsed file, or its error.
-    fn load(path: &Path) -> Self::Entry;
-    /// The entry of a path that could not be used, with why.
-    fn error(path: &Path, why: &str) -> Self::Entry;
 }
 
 /// A set of entries, in the order they were added.
@@ -58,17 +55,11 @@ impl<F: Format> Set<F> {
         match files::collect(&[path.to_path_buf()], F::EXT) {
             Ok(found) => {
                 for file in found {
-                    let entry =
-                        catch_unwind(AssertUnwindSafe(|| F::load(&file))).unwrap_or_else(|_| {
-                            F::error(
-                                &file,
-                                &format!("{}: the fixture parser failed (a bug)", file.display()),
-                            )
-                        });
-                    self.entries.push(entry);
+                    self.entries
+                        .push(abi_common::load_caught::<F::Entry>(&file, "fixture"));
                 }
             }
-            Err(e) => self.entries.push(F::error(
+            Err(e) => self.entries.push(F::Entry::from_error(
                 path,
                 &format!("{}: cannot search for fixtures: {e}", path.display()),
             )),
@@ -94,12 +85,15 @@ pub(crate) fn new<F: Format, S>() -> *mut S {
 /// `set` is NULL or a set from [`new`] of the same `F`, not yet freed;
 /// `path` is NULL or a NUL-terminated string.
 pub(crate) unsafe fn add<F: Format, S>(set: *mut S, path: *const c_char) -> i32 {
-    if set.is_null() || path.is_null() {
+    if set.is_null() {
         return sys::FLANK_E_NULL;
     }
-    // SAFETY: the caller guarantees both pointers are valid.
-    let (set, path) = unsafe { (&mut *set.cast::<Set<F>>(), CStr::from_ptr(path)) };
-    let path = PathBuf::from(OsStr::from_bytes(path.to_bytes()));
+    // SAFETY: the caller guarantees `path` is NULL or a NUL-terminated string.
+    let Some(path) = (unsafe { c_path(path) }) else {
+        return sys::FLANK_E_NULL;
+    };
+    // SAFETY: the caller guarantees `set` is a live set of this format.
+    let set = unsafe { &mut *set.cast::<Set<F>>() };
     let added = catch_unwind(AssertUnwindSafe(|| set.add(&path))).unwrap_or(0);
     i32::try_from(added).unwrap_or(i32::MAX)
 }

@@ -9,6 +9,10 @@
 
 use core::fmt;
 
+use crate::consts::{
+    AT_ALL, AT_OUTFLANKER, FI_ALL, FI_ELBERETH, FI_HELPLESS, FI_HERO_HOBBLED, FI_HERO_UNSEEING,
+    FI_MELEE, FI_ROGUE, FI_SHIELD, ST_ALL,
+};
 pub use crate::rule_sets::{
     AllyOppositeWords, Combine, CrowdWords, Flanker, Flow, FoeOppositeWords, Guide, RuleRow,
     RuleSet, RulesError, ShieldRule, Words, RULES,
@@ -18,18 +22,6 @@ use crate::sys::{self, flank_facing_input, flank_facing_result};
 
 /// `FLANK_FACING_NONE`: a faceless creature.
 pub const FACING_NONE: u8 = sys::FLANK_FACING_NONE as u8;
-
-const FI_SHIELD: u8 = sys::FLANK_FI_SHIELD as u8;
-const FI_ROGUE: u8 = sys::FLANK_FI_ROGUE as u8;
-const FI_MELEE: u8 = sys::FLANK_FI_MELEE as u8;
-const FI_HELPLESS: u8 = sys::FLANK_FI_HELPLESS as u8;
-const FI_ELBERETH: u8 = sys::FLANK_FI_ELBERETH as u8;
-const FI_HERO_UNSEEING: u8 = sys::FLANK_FI_HERO_UNSEEING as u8;
-const FI_HERO_HOBBLED: u8 = sys::FLANK_FI_HERO_HOBBLED as u8;
-const FI_ALL: u8 = sys::FLANK_FI_ALL as u8;
-const ST_ALL: u8 = sys::FLANK_ST_ALL as u8;
-const AT_ALL: u8 = sys::FLANK_AT_ALL as u8;
-const AT_OUTFLANKER: u8 = sys::FLANK_AT_OUTFLANKER as u8;
 
 /// Result bits, typed (`FLANK_FR_*`).
 pub mod bits {

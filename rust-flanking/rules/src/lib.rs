@@ -29,6 +29,7 @@
 extern crate self as flank_rules;
 
 pub mod abi;
+mod consts;
 pub mod explain;
 pub mod facing;
 pub mod plan;

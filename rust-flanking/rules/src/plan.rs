@@ -35,6 +35,10 @@ use core::cmp::Ordering;
 use core::ffi::CStr;
 use core::fmt;
 
+use crate::consts::{
+    FI_MELEE, FI_ROGUE, HERO, PL_ALL, PL_ATTACKED, PL_BESIDE_HERO, PL_FLEEING, PL_HURT, PL_LEAVING,
+    PL_PET, PL_RANGED,
+};
 use crate::facing::{self, AttackFacts, FacingError, FacingInput};
 use crate::rules;
 use crate::sys::{self, flank_facing_result, flank_plan_input, flank_plan_result};
@@ -54,18 +58,6 @@ pub const WAIT_MEMORY: u8 = sys::FLANK_PLAN_WAIT_MEMORY as u8;
 pub const AHEAD_TURNS: u32 = sys::FLANK_PLAN_AHEAD_TURNS;
 /// A target's heading counts while its age is below this.
 pub const HEADING_TURNS: u8 = sys::FLANK_PLAN_HEADING_TURNS as u8;
-
-const PL_PET: u8 = sys::FLANK_PL_PET as u8;
-const PL_HURT: u8 = sys::FLANK_PL_HURT as u8;
-const PL_FLEEING: u8 = sys::FLANK_PL_FLEEING as u8;
-const PL_ATTACKED: u8 = sys::FLANK_PL_ATTACKED as u8;
-const PL_RANGED: u8 = sys::FLANK_PL_RANGED as u8;
-const PL_LEAVING: u8 = sys::FLANK_PL_LEAVING as u8;
-const PL_BESIDE_HERO: u8 = sys::FLANK_PL_BESIDE_HERO as u8;
-const SQ_HERO: u16 = sys::FLANK_SQ_HERO as u16;
-const PL_ALL: u8 = sys::FLANK_PL_ALL as u8;
-const FI_ROGUE: u8 = sys::FLANK_FI_ROGUE as u8;
-const FI_MELEE: u8 = sys::FLANK_FI_MELEE as u8;
 
 /// What the mover does.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -447,7 +439,7 @@ fn validate(raw: &flank_plan_input, out: &mut Targets) -> Result<(), PlanError> 
         if t.from != NONE && m.occupied & (1 << t.from) == 0 {
             return Err(refuse("no creature on the mover's square"));
         }
-        if t.hero != NONE && fin.n.square[usize::from(t.hero)] & SQ_HERO == 0 {
+        if t.hero != NONE && fin.n.square[usize::from(t.hero)] & HERO == 0 {
             return Err(refuse("no hero on a target's hero square"));
         }
         if t.candidates & m.occupied != 0 {

@@ -8,14 +8,10 @@
 //! [`line_threatens`]. The score itself is the proposal's, with these
 //! directions added to the threats ([`Neighbourhood::explain_with`]).
 
+use crate::consts::{BLOCKED, CREATURE, DEF_HERO, HERO};
 use crate::rules::{is_threat, square_error, FlankError, Neighbourhood};
 use crate::sys;
 use crate::sys::flank_ranged;
-
-const CREATURE: u16 = sys::FLANK_SQ_CREATURE as u16;
-const HERO: u16 = sys::FLANK_SQ_HERO as u16;
-const BLOCKED: u16 = sys::FLANK_SQ_BLOCKED as u16;
-const DEF_HERO: u8 = sys::FLANK_DEF_HERO as u8;
 
 /// The nearest a creature on a line can stand: past the neighbouring square.
 pub const RANGE_MIN: u8 = sys::FLANK_RANGE_MIN as u8;

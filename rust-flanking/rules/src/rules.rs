@@ -6,35 +6,18 @@
 
 use core::fmt;
 
+use crate::consts::{
+    BLOCKED, CREATURE, DEF_ALL, DEF_CONFLICT, DEF_HERO, DEF_PEACEFUL, DEF_TAME, FLEEING, HELPLESS,
+    HERO, NDIRS, NOATTACK, PEACEFUL, PERCENT_MAX, SQ_ALL, TAIL, TAME, TRAPPED, UNWILLING,
+};
 use crate::sys;
 use crate::sys::{flank_detail, flank_neighbourhood};
 
-// Typed views of the header's constants (bindgen makes them `u32`).
-const CREATURE: u16 = sys::FLANK_SQ_CREATURE as u16;
-const HERO: u16 = sys::FLANK_SQ_HERO as u16;
-const PEACEFUL: u16 = sys::FLANK_SQ_PEACEFUL as u16;
-const TAME: u16 = sys::FLANK_SQ_TAME as u16;
-const UNWILLING: u16 = sys::FLANK_SQ_UNWILLING as u16;
-const HELPLESS: u16 = sys::FLANK_SQ_HELPLESS as u16;
-const TRAPPED: u16 = sys::FLANK_SQ_TRAPPED as u16;
-const FLEEING: u16 = sys::FLANK_SQ_FLEEING as u16;
-const NOATTACK: u16 = sys::FLANK_SQ_NOATTACK as u16;
-const TAIL: u16 = sys::FLANK_SQ_TAIL as u16;
-const BLOCKED: u16 = sys::FLANK_SQ_BLOCKED as u16;
-const SQ_ALL: u16 = sys::FLANK_SQ_ALL as u16;
 /// Every bit that describes the creature on a square (all but CREATURE and
 /// BLOCKED): these need FLANK_SQ_CREATURE.
 const CREATURE_BITS: u16 = SQ_ALL & !CREATURE & !BLOCKED;
 /// The bits that decide eligibility: exactly CREATURE among them.
 const ELIGIBLE_MASK: u16 = CREATURE | HELPLESS | TRAPPED | FLEEING | NOATTACK | TAIL;
-
-const DEF_HERO: u8 = sys::FLANK_DEF_HERO as u8;
-const DEF_PEACEFUL: u8 = sys::FLANK_DEF_PEACEFUL as u8;
-const DEF_TAME: u8 = sys::FLANK_DEF_TAME as u8;
-const DEF_CONFLICT: u8 = sys::FLANK_DEF_CONFLICT as u8;
-const DEF_ALL: u8 = sys::FLANK_DEF_ALL as u8;
-const NDIRS: u8 = sys::FLANK_NDIRS as u8;
-const PERCENT_MAX: i32 = sys::FLANK_PERCENT_MAX as i32;
 
 /// Why a neighbourhood (or a percent) was refused; each variant is one
 /// `FLANK_E_*` code (see [`FlankError::code`]).
