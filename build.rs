@@ -370,12 +370,7 @@ fn same_content(a: &Path, b: &Path) -> bool {
 
 /// make's variables: hints/linux's flags, the compiler `cc` found, and a
 /// relative sysconf path: the launcher runs the game in its playground.
-fn make_vars(
-    compiler: &cc::Tool,
-    repo: &Path,
-    flanking: bool,
-    switches: &[&str],
-) -> Vec<OsString> {
+fn make_vars(compiler: &cc::Tool, repo: &Path, flanking: bool, switches: &[&str]) -> Vec<OsString> {
     // The compiler's own flags (optimisation, debug info, target), without
     // the warnings `cc` adds: NetHack's code is built as its makefiles do.
     let mut cflags: Vec<String> = compiler

@@ -75,8 +75,13 @@ extern "C" {
    player plays (--arena-play), with no monster needed and no trials,
    turns or compare (no layout changed); flank_save_mac() and
    flank_save_mac_check(), the save files' integrity (sysconf SAVEKEY),
-   and FLANK_E_SAVE_KEY. */
-#define FLANK_ABI_VERSION 13
+   and FLANK_E_SAVE_KEY.
+   14: flank_rules_flanked_words(), the rule set's words for a flank of
+   foes (the game's view read them from FLANK_RI_* before: a rule's
+   words are the rule set's); the game keeps the FLANKING percent with
+   its other settings and no longer calls flank_set_percent() or
+   flank_percent(), which stay for other consumers (no layout changed). */
+#define FLANK_ABI_VERSION 14
 
 /*
  * Directions, numbered as NetHack's xdir[]/ydir[]: clockwise, screen
@@ -296,6 +301,12 @@ const char *flank_rules_name(int32_t rules);
 #define FLANK_RI_FACING 0x02u /* a zone counts: the defender's facing */
 #define FLANK_RI_PEER 0x04u   /* the creatures' states and the attacker */
 int32_t flank_rules_info(int32_t rules);
+
+/* What the game's #flanking calls the to-hit part a flank of foes gets
+   (FLANK_FR_FLANKED) under a rule set: "foe opposite" (the foe on the far
+   side, under a facing or a field rule) or "foes around" (an arc rule),
+   static, or NULL for an id that is not valid (ABI version 14). */
+const char *flank_rules_flanked_words(int32_t rules);
 
 /*
  * Does a creature of the species named species (NetHack's mons[].mname,

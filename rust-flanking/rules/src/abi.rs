@@ -48,6 +48,8 @@ const _: () = {
     let _: unsafe extern "C" fn(i32, *const c_char) -> i32 = flank_rules_outflanker;
     let _: unsafe extern "C" fn(i32) -> *const c_char = sys::flank_rules_name;
     let _: extern "C" fn(i32) -> *const c_char = flank_rules_name;
+    let _: unsafe extern "C" fn(i32) -> *const c_char = sys::flank_rules_flanked_words;
+    let _: extern "C" fn(i32) -> *const c_char = flank_rules_flanked_words;
     let _: unsafe extern "C" fn(*const flank_facing_input, *mut flank_facing_result) -> i32 =
         sys::flank_facing_eval;
     let _: unsafe extern "C" fn(*const flank_facing_input, *mut flank_facing_result) -> i32 =
@@ -257,6 +259,17 @@ pub unsafe extern "C" fn flank_rules_parse(name: *const c_char) -> i32 {
 #[no_mangle]
 pub extern "C" fn flank_rules_name(rules: i32) -> *const c_char {
     rules_name(rules).map_or(core::ptr::null(), |s| s.as_ptr())
+}
+
+/// What the game's `#flanking` calls the to-hit part a flank of foes gets
+/// under rule set `rules` ("foe opposite", "foes around"), a static C
+/// string, or NULL for an id that is not valid.
+#[no_mangle]
+pub extern "C" fn flank_rules_flanked_words(rules: i32) -> *const c_char {
+    u8::try_from(rules)
+        .ok()
+        .and_then(RuleSet::from_id)
+        .map_or(core::ptr::null(), |r| r.flanked_words().as_ptr())
 }
 
 /// What rule set `rules` reads (`FLANK_RI_*`), or `FLANK_E_RULES`.
@@ -651,6 +664,18 @@ mod tests {
         }
         assert!(flank_rules_name(7).is_null());
         assert!(flank_rules_name(0x15).is_null());
+        for r in RuleSet::all() {
+            let w = flank_rules_flanked_words(i32::from(r.id()));
+            assert!(!w.is_null(), "{}: no flanked words", r.name());
+            let w = unsafe { core::ffi::CStr::from_ptr(w) };
+            assert!(
+                !w.to_bytes().is_empty(),
+                "{}: empty flanked words",
+                r.name()
+            );
+        }
+        assert!(flank_rules_flanked_words(7).is_null());
+        assert!(flank_rules_flanked_words(-1).is_null());
         assert!(flank_rules_info(7) < 0 && flank_rules_info(-1) < 0);
         assert_eq!(
             flank_rules_info(sys::FLANK_RULES_NERFHACK as i32),

@@ -168,6 +168,11 @@ pub struct Words {
     pub backstab: &'static str,
     /// A helpless defender does not notice (`rear_unnoticed`).
     pub unnoticed: &'static str,
+    /// What the game's `#flanking` calls the to-hit part a flank of foes
+    /// gets (`FLANK_FR_FLANKED`, beside a zone's): the foe on the far side
+    /// of a facing or field rule, or the foes around under an arc rule
+    /// (`flank_rules_flanked_words()`).
+    pub flanked: &'static core::ffi::CStr,
 }
 
 /// A rule set's line in the players' table (README.md, `flank rules
@@ -252,6 +257,7 @@ pub static RULES: [RuleRow; 7] = [
             shield_damage: UNSAID,
             backstab: UNSAID,
             unnoticed: UNSAID,
+            flanked: c"foes around",
         },
         guide: Guide {
             flank: "-",
@@ -284,6 +290,7 @@ pub static RULES: [RuleRow; 7] = [
             shield_damage: UNSAID,
             backstab: UNSAID,
             unnoticed: UNSAID,
+            flanked: c"foe opposite",
         },
         guide: Guide {
             flank: "+2 to hit",
@@ -317,6 +324,7 @@ pub static RULES: [RuleRow; 7] = [
             shield_damage: UNSAID,
             backstab: "\"A rogue can strike for sneak attack damage ... whenever she's attacking with a melee weapon from the foe's rear area\": a backstab.",
             unnoticed: "\"It's much easier to see what's going on in your front area, and much easier to sneak around behind someone's back\": the sleeping defender does not notice.",
+            flanked: c"foe opposite",
         },
         guide: Guide {
             flank: "+2 to hit",
@@ -357,6 +365,7 @@ pub static RULES: [RuleRow; 7] = [
             shield_damage: UNSAID,
             backstab: UNSAID,
             unnoticed: UNSAID,
+            flanked: c"foe opposite",
         },
         guide: Guide {
             flank: "noted",
@@ -388,6 +397,7 @@ pub static RULES: [RuleRow; 7] = [
             shield_damage: "\"When attacked from the front (Frontal zone only), incoming damage is reduced by 20%\"; \"Shield reduction is applied after position multipliers but before floor rounding.\"",
             backstab: UNSAID,
             unnoticed: UNSAID,
+            flanked: c"foe opposite",
         },
         guide: Guide {
             flank: "damage x1.25",
@@ -447,6 +457,7 @@ pub static RULES: [RuleRow; 7] = [
             shield_damage: UNSAID,
             backstab: UNSAID,
             unnoticed: UNSAID,
+            flanked: c"foe opposite",
         },
         guide: Guide {
             flank: "-",
@@ -487,6 +498,7 @@ pub static RULES: [RuleRow; 7] = [
             shield_damage: UNSAID,
             backstab: UNSAID,
             unnoticed: UNSAID,
+            flanked: c"foes around",
         },
         guide: Guide {
             flank: "-",
@@ -785,6 +797,12 @@ impl RuleSet {
             info |= sys::FLANK_RI_PEER;
         }
         info as u8
+    }
+
+    /// What `#flanking` calls the to-hit part of a flank of foes
+    /// ([`Words::flanked`]).
+    pub fn flanked_words(self) -> &'static core::ffi::CStr {
+        self.row().words.flanked
     }
 
     /// Whether a creature of the species named `species` (NetHack's

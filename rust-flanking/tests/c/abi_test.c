@@ -300,6 +300,12 @@ static void check_facing_invalid(void)
     expect_eq("flank_rules_info(proposal)", flank_rules_info(FLANK_RULES_PROPOSAL),
               FLANK_RI_ARC);
     expect_eq("flank_rules_info(7)", flank_rules_info(7), FLANK_E_RULES);
+    /* ABI 14: the rule set's words for a flank of foes */
+    expect_eq("flank_rules_flanked_words(dnd)",
+              strcmp(flank_rules_flanked_words(FLANK_RULES_DND), "foe opposite"), 0);
+    expect_eq("flank_rules_flanked_words(silq)",
+              strcmp(flank_rules_flanked_words(FLANK_RULES_SILQ), "foes around"), 0);
+    expect_eq("flank_rules_flanked_words(7)", flank_rules_flanked_words(7) == NULL, 1);
     expect_eq("flank_rules_outflanker(nerfhack, soldier ant)",
               flank_rules_outflanker(FLANK_RULES_NERFHACK, "soldier ant"), 1);
     expect_eq("flank_rules_outflanker(nerfhack, jackal)",
@@ -403,7 +409,7 @@ static void check_facing_invalid(void)
 
     expect_eq("sizeof flank_facing_input", (long) sizeof(struct flank_facing_input), 32);
     expect_eq("sizeof flank_facing_result", (long) sizeof(struct flank_facing_result), 12);
-    expect_eq("FLANK_ABI_VERSION", FLANK_ABI_VERSION, 13);
+    expect_eq("FLANK_ABI_VERSION", FLANK_ABI_VERSION, 14);
 }
 
 /* The fixture section: every entry of a directory, as the harness sees it:

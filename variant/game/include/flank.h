@@ -41,6 +41,12 @@
 #define FLANK_WITH_MISSILE 2
 #define FLANK_WITH_N 3
 
+/* does the zone of attack *fa change the damage dmg of its hit?
+   (flank_damage() changes it, flank_zone_said() says so) */
+#define flank_zone_damages(fa, dmg)                              \
+    ((fa) && (fa)->zoned && (dmg) > 0                            \
+     && ((fa)->damage_percent != 100 || (fa)->damage_flat))
+
 /* the direction from <x,y> toward <tx,ty> (not the same square) */
 #define flank_dir_to(x, y, tx, ty) \
     xytod((schar) sgn((tx) - (x)), (schar) sgn((ty) - (y)))
@@ -104,9 +110,14 @@ extern uint8_t FDECL(flank_hero_arms, (int *, struct obj **));
 
 extern boolean FDECL(flank_plan_words, (struct monst *, char *));
 
+/* ### flankface.c ### */
+
+extern void FDECL(flank_turn, (struct monst *, struct monst *));
+
 /* ### flankview.c ### */
 
-extern void FDECL(flank_zone_msg, (const struct flank_attack *));
+extern void FDECL(flank_roll_said, (const struct flank_attack *, BOOLEAN_P));
+extern void FDECL(flank_turn_said, (struct monst *, struct monst *));
 
 #if defined(__GNUC__)
 #pragma GCC visibility pop

@@ -932,35 +932,31 @@ struct flank_facing_input *in;
 }
 
 /*
- * The damage dmg of a hit of attack *fa, changed as its zone says, before
- * any minimum NetHack applies.  Unchanged under `proposal`, with
- * FLANKING=0, or for a hit that no roll of flanking's decided (fa null).
+ * Attack *fa rolled roll against tmp, which includes its flanking bonus
+ * fa->k; strict: the roll compares with '>'.  Told of every roll, hit or
+ * miss, after the hit was decided and before the hit's own message: what
+ * the hero sees of a hit that flanking decided (flank_roll_said()), and
+ * under `opposite` the defender turning (flank_turn()).  The arena, in a
+ * test build, counts every roll.
  */
-int
-flank_damage(fa, dmg)
+void
+flank_decided(fa, tmp, roll, strict)
 const struct flank_attack *fa;
-int dmg;
+int tmp, roll;
+boolean strict;
 {
-    long d;
+    int k = fa->k;
+    boolean hit = strict ? (tmp > roll) : (tmp >= roll),
+            hit_without = strict ? (tmp - k > roll) : (tmp - k >= roll);
 
-    if (!fa || !fa->zoned || dmg <= 0
-        || (fa->damage_percent == 100 && !fa->damage_flat))
-        return dmg;
-    d = (long) dmg * (long) fa->damage_percent / 100L + (long) fa->damage_flat;
-    if (d < 0L)
-        d = 0L;
-    flank_zone_msg(fa);
-    return (int) d;
-}
-
-/* does the hero's hit of attack *fa count as a Rogue's backstab from the
-   rear (`dnd`), as vanilla's on a fleeing monster? */
-boolean
-flank_backstab(fa)
-const struct flank_attack *fa;
-{
-    return (boolean) (fa && fa->zoned && flank_is_hero(fa->magr)
-                      && (fa->bits & FLANK_FR_BACKSTAB) != 0);
+#ifdef FLANK_HARNESS
+    if (iflags.flank_arena)
+        flankarena_roll(fa->magr, fa->mdef, k, hit, strict);
+#endif
+    if (hit)
+        flank_roll_said(fa, hit_without);
+    if (fa->zoned && (fa->bits & FLANK_FR_TURNS))
+        flank_turn(fa->magr, fa->mdef);
 }
 
 /*

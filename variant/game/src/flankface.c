@@ -1,4 +1,4 @@
-/* NetHack 3.6	flankface.c	NetHack Flanking: who faces where */
+/* NetHack 3.6	flankface.c	NetHack Flanking: who faces where, and a zone's hit */
 /* NetHack Flanking may be freely redistributed.  See license for details. */
 
 #include "hack.h"
@@ -180,6 +180,69 @@ struct monst *mtmp;
                    distmin(u.ux, u.uy, mtmp->mx, mtmp->my) == 1, &r) < 0)
         return FALSE;
     return (boolean) ((r.bits & FLANK_FR_UNNOTICED) != 0);
+}
+
+/*
+ * `opposite`: mdef, struck by magr in its flank or rear, turns to face it.
+ * The hero then faces magr; a monster faces it as if it had stepped
+ * toward it (mtrack[0]), and a hostile one struck by the hero now knows
+ * where the hero is (mux, muy).  Said (flank_turn_said()) only when it
+ * changes the way mdef faces: foes on two sides would otherwise turn it,
+ * and say so, on every blow.
+ */
+void
+flank_turn(magr, mdef)
+struct monst *magr, *mdef;
+{
+    int d = flank_dir_to(flank_x(mdef), flank_y(mdef), flank_x(magr),
+                         flank_y(magr)),
+        x, y;
+    boolean turned = (flank_facing_of(mdef) != d);
+
+    if (flank_is_hero(mdef)) {
+        flank_set_u_facing(d);
+        flank_u_directed = FALSE;
+    } else {
+        x = mdef->mx - xdir[d], y = mdef->my - ydir[d];
+        if (isok(x, y))
+            mdef->mtrack[0].x = x, mdef->mtrack[0].y = y;
+        if (flank_is_hero(magr) && !mdef->mpeaceful && !mdef->mtame)
+            mdef->mux = u.ux, mdef->muy = u.uy;
+    }
+    if (turned)
+        flank_turn_said(magr, mdef);
+}
+
+/*
+ * The damage dmg of a hit of attack *fa, changed as its zone says, before
+ * any minimum NetHack applies.  Unchanged under `proposal`, with
+ * FLANKING=0, or for a hit that no roll of flanking's decided (fa null).
+ * Pure: what the hero sees of it is flank_zone_said()'s, which the same
+ * hooks call.
+ */
+int
+flank_damage(fa, dmg)
+const struct flank_attack *fa;
+int dmg;
+{
+    long d;
+
+    if (!flank_zone_damages(fa, dmg))
+        return dmg;
+    d = (long) dmg * (long) fa->damage_percent / 100L + (long) fa->damage_flat;
+    if (d < 0L)
+        d = 0L;
+    return (int) d;
+}
+
+/* does the hero's hit of attack *fa count as a Rogue's backstab from the
+   rear (`dnd`), as vanilla's on a fleeing monster? */
+boolean
+flank_backstab(fa)
+const struct flank_attack *fa;
+{
+    return (boolean) (fa && fa->zoned && flank_is_hero(fa->magr)
+                      && (fa->bits & FLANK_FR_BACKSTAB) != 0);
 }
 
 /*flankface.c*/

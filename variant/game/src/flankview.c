@@ -5,7 +5,7 @@
 #include "flanking.h"
 #include "flank.h"
 
-STATIC_DCL void FDECL(flank_turns, (struct monst *, struct monst *));
+STATIC_DCL void FDECL(flank_zone_msg, (const struct flank_attack *));
 
 /* the turn the last flanking message was given: at most one per turn;
    and the last turning message (`opposite`), also one per turn */
@@ -72,34 +72,25 @@ struct monst *partner, *mdef;
 }
 
 /*
- * Attack *fa rolled roll against tmp, which includes its flanking bonus
- * fa->k; strict: the roll compares with '>'.  If the attack hit and would
- * have missed without the bonus, say so when the hero is involved and can
- * tell, at most once a turn.  Fights between monsters stay silent (they
- * would flood the message window in a busy melee).  Called after the hit
- * was decided and before the hit's own message.
+ * What the hero sees of a roll of attack *fa that hit (flank_decided()):
+ * when flanking decided it (hit_without: it would have hit without the
+ * bonus), say so when the hero is involved and can tell, at most once a
+ * turn.  Fights between monsters stay silent (they would flood the
+ * message window in a busy melee).  Before the hit's own message.
  */
 void
-flank_decided(fa, tmp, roll, strict)
+flank_roll_said(fa, hit_without)
 const struct flank_attack *fa;
-int tmp, roll;
-boolean strict;
+boolean hit_without;
 {
     struct monst *partner, *magr = fa->magr, *mdef = fa->mdef;
     struct flank_detail d;
     int k = fa->k;
-    boolean hit = strict ? (tmp > roll) : (tmp >= roll),
-            hit_without = strict ? (tmp - k > roll) : (tmp - k >= roll),
-            facing = fa->zoned;
+    boolean facing = fa->zoned;
 
-#ifdef FLANK_HARNESS
-    /* the arena counts every roll, hit or miss (flankarena.c) */
-    if (iflags.flank_arena)
-        flankarena_roll(magr, mdef, k, hit, strict);
-#endif
-    if (facing && hit && k <= 0 && (fa->bits & FLANK_FR_SIDE))
+    if (facing && k <= 0 && (fa->bits & FLANK_FR_SIDE))
         flank_zone_msg(fa); /* `opposite`: noted, no bonus */
-    if (k > 0 && hit && !hit_without && flank_msg_turn != moves) {
+    if (k > 0 && !hit_without && flank_msg_turn != moves) {
         if (facing && (fa->zone_half_points || fa->shield
                        || (fa->bits & FLANK_FR_FLANKED))) {
             /* the rule set's zone decided it */
@@ -112,6 +103,8 @@ boolean strict;
         } else if (flank_is_hero(magr)) {
             if (canspotmon(mdef)) {
                 flank_msg_turn = moves;
+                /* which pet stands with the hero: the engine's threats,
+                   asked only now, when the message is said */
                 partner = (flank_halfpoints(magr, mdef, &d) > 0)
                               ? flank_partner(mdef, (unsigned) d.threats)
                               : (struct monst *) 0;
@@ -119,8 +112,17 @@ boolean strict;
             }
         }
     }
-    if (facing && (fa->bits & FLANK_FR_TURNS))
-        flank_turns(magr, mdef);
+}
+
+/* a hit of attack *fa, of damage dmg before its zone's: say what the zone
+   does to it, when it changes it (flank_damage()) */
+void
+flank_zone_said(fa, dmg)
+const struct flank_attack *fa;
+int dmg;
+{
+    if (flank_zone_damages(fa, dmg))
+        flank_zone_msg(fa);
 }
 
 /*
@@ -128,7 +130,7 @@ boolean strict;
  * creatures and sees the other: at most one flanking message a turn.  A
  * Rogue's backstab speaks for itself (hmon_hitmon()).
  */
-void
+STATIC_OVL void
 flank_zone_msg(fa)
 const struct flank_attack *fa;
 {
@@ -174,39 +176,19 @@ const struct flank_attack *fa;
     flank_msg_turn = moves;
 }
 
-/*
- * `opposite`: mdef, struck by magr in its flank or rear, turns to face it.
- * The hero then faces magr; a monster faces it as if it had stepped
- * toward it (mtrack[0]), and a hostile one struck by the hero now knows
- * where the hero is (mux, muy).  Said when the hero sees it.
- */
-STATIC_OVL void
-flank_turns(magr, mdef)
+/* defender mdef has turned to face attacker magr (`opposite`,
+   flank_turn() in flankface.c): say so when the hero sees it, once a
+   turn */
+void
+flank_turn_said(magr, mdef)
 struct monst *magr, *mdef;
 {
-    int d = flank_dir_to(flank_x(mdef), flank_y(mdef), flank_x(magr),
-                         flank_y(magr)),
-        x, y;
-    /* said only when it changes the way mdef faces: foes on two sides
-       would otherwise turn it, and say so, on every blow */
-    boolean turned = (flank_facing_of(mdef) != d);
-
-    if (flank_is_hero(mdef)) {
-        flank_set_u_facing(d);
-        flank_u_directed = FALSE;
-        if (turned && canspotmon(magr) && flank_turn_msg_turn != moves) {
-            flank_turn_msg_turn = moves;
-            You("turn to face %s.", mon_nam(magr));
-        }
+    if (flank_turn_msg_turn == moves)
         return;
-    }
-    x = mdef->mx - xdir[d], y = mdef->my - ydir[d];
-    if (isok(x, y))
-        mdef->mtrack[0].x = x, mdef->mtrack[0].y = y;
-    if (flank_is_hero(magr) && !mdef->mpeaceful && !mdef->mtame)
-        mdef->mux = u.ux, mdef->muy = u.uy;
-    if (turned && flank_is_hero(magr) && canspotmon(mdef)
-        && flank_turn_msg_turn != moves) {
+    if (flank_is_hero(mdef) && canspotmon(magr)) {
+        flank_turn_msg_turn = moves;
+        You("turn to face %s.", mon_nam(magr));
+    } else if (flank_is_hero(magr) && canspotmon(mdef)) {
         flank_turn_msg_turn = moves;
         pline("%s turns to face you.", Monnam(mdef));
     }
@@ -719,10 +701,9 @@ struct monst *magr, *mdef;
         if (r.zone_half_points)
             Sprintf(eos(buf), "%s+%d %s",
                     (r.bits & FLANK_FR_ARC) ? ", " : "", zk,
-                    !(r.bits & FLANK_FR_FLANKED) ? zonename[r.zone]
-                    : (flank_cfg.ri & (FLANK_RI_FACING | FLANK_RI_PEER))
-                        ? "foe opposite"
-                        : "foes around");
+                    !(r.bits & FLANK_FR_FLANKED)
+                        ? zonename[r.zone]
+                        : flank_rules_flanked_words((int32_t) flank_cfg.rules));
         if (sh)
             Sprintf(eos(buf), "%s+%d shield ignored",
                     ((r.bits & FLANK_FR_ARC) || r.zone_half_points) ? ", "
