@@ -43,7 +43,7 @@ GAME_FUNCS = [
     "mattacku_tohit",
     "mattackm_tohit",
 ]
-# the glue's (src/flank*.c) own functions, taken apart under flank_bonus (whichever of
+# the glue's (variant/game/src/flank*.c) own functions, taken apart under flank_bonus (whichever of
 # them gcc kept out of line; the others count as their caller's own code)
 GLUE_FUNCS = [
     "flank_halfpoints",
@@ -67,13 +67,14 @@ GLUE_FUNCS = [
     "flank_mon_shoots",
     "flank_mon_missile",
 ]
-# the glue's (src/flank*.c) entry points that NetHack's own code calls (patches/): none
+# the glue's (variant/game/src/flank*.c) entry points that NetHack's own code calls (patches/): none
 # calls another but flank_bonus, which is flank_tohit() for a melee attack;
 # flanking's whole cost is their inclusive cost from NetHack's callers
 ENTRY_FUNCS = [
     "flank_bonus",  # every to-hit hook but thitu()'s
     "flank_tohit",  # thitu(), directly
     "flank_damage",
+    "flank_zone_said",  # beside flank_damage(): what the hero sees of a zoned hit
     "flank_backstab",
     "flank_unnoticed",  # disturb(), for a sleeping monster
     "flank_hero_acted",  # moveloop(), once per hero action that took time
@@ -525,7 +526,7 @@ def rules_section(out, seeds, rules, lines):
         "call (every to-hit hook) or `thitu()`'s own `flank_tohit` call. Under `proposal`",
         "it gathers the eight squares and asks `flank_score`; under the others it also works",
         "out the defender's facing (`flank_facing_of`) and asks `flank_facing_eval`.",
-        "Flanking's whole share is the inclusive cost of every glue (`src/flank*.c`) entry point",
+        "Flanking's whole share is the inclusive cost of every glue (`variant/game/src/flank*.c`) entry point",
         "NetHack's code calls (" + ", ".join(f"`{e}`" for e in ENTRY_FUNCS) + ";",
         "`flank_bonus`'s own call of `flank_tohit` counted once) over all the run's",
         "instructions. A rule set that changes fights plays another game than `proposal`",

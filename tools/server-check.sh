@@ -177,23 +177,31 @@ if [ -n "$test_syms" ]; then
 else
     echo "server-check: ok: no fixture harness or arena symbol in the installed game (nm)"
 fi
-unknown() {
-    local who=$1 what=$2
-    shift 2
+# WHO runs the game with ARGS, which must refuse: never open a games-only
+# FIFO, never show a games-only file, and say WHY (a grep pattern); with
+# STATUS, exit with it (else with any failure).
+refused_by() { # WHO WHAT WHY STATUS ARGS...
+    local who=$1 what=$2 why=$3 want=$4
+    shift 4
     run "$who" "$@"
     if [ "$status" -eq 124 ]; then
         bad "$what ($who): the game opened a games-only FIFO (it blocked until killed)"
-    elif [ "$status" -ne 2 ]; then
-        bad "$what ($who): exit status $status, not 2"
+    elif [ "$status" -eq 0 ] || { [ -n "$want" ] && [ "$status" -ne "$want" ]; }; then
+        bad "$what ($who): exit status $status, not ${want:-a refusal}"
     elif grep -q "$token" "$out"; then
         bad "$what ($who): a games-only file's contents reached the output"
-    elif ! grep -q "not in this game" "$out"; then
-        bad "$what ($who): no refusal saying the option is not in this game"
+    elif ! grep -q "$why" "$out"; then
+        bad "$what ($who): no refusal saying \"$why\""
     else
-        echo "server-check: ok: not in this game: $what ($who)"
+        echo "server-check: ok: refused ($why): $what ($who)"
         return 0
     fi
     sed 's/^/    /' "$out" >&2
+}
+unknown() { # WHO WHAT ARGS...: not in this game, exit status 2
+    local who=$1 what=$2
+    shift 2
+    refused_by "$who" "$what" "not in this game" 2 "$@"
 }
 for who in nhfplayer nhfwizard; do
     for f in "$secret/notes.arena" "$secret/fifos/pipe.arena"; do
@@ -207,23 +215,10 @@ for who in nhfplayer nhfwizard; do
 done
 
 # An ordinary player: refused before anything is opened, nothing shown.
-refused() {
+refused() { # WHAT ARGS...
     local what=$1
     shift
-    run nhfplayer "$@"
-    if [ "$status" -eq 124 ]; then
-        bad "$what: the game opened a games-only FIFO (it blocked until killed)"
-    elif [ "$status" -eq 0 ]; then
-        bad "$what: exit status 0, not a refusal"
-    elif grep -q "$token" "$out"; then
-        bad "$what: a games-only file's contents reached the output"
-    elif ! grep -q "debug mode only" "$out"; then
-        bad "$what: no refusal naming debug mode"
-    else
-        echo "server-check: ok: refused: $what"
-        return 0
-    fi
-    sed 's/^/    /' "$out" >&2
+    refused_by nhfplayer "$what" "debug mode only" "" "$@"
 }
 before=$(ls -A "$hack/save" | wc -l)
 refused "--fuzz=1,50 --fuzz-save" --fuzz=1,50 --fuzz-save

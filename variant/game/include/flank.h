@@ -67,6 +67,20 @@ struct flank_settings {
     boolean ranged; /* FLANKING_RANGED: threats from range */
 };
 extern struct flank_settings flank_cfg;
+
+/* a game built without monsters that flank (FLANK_NO_TACTICS, the cargo
+   feature pre-tactics) or without threats from range (FLANK_NO_RANGED,
+   pre-ranged): flank_ai_on(), flank_ranged_on() */
+#ifdef FLANK_NO_TACTICS
+#define FLANK_HAS_TACTICS 0
+#else
+#define FLANK_HAS_TACTICS 1
+#endif
+#ifdef FLANK_NO_RANGED
+#define FLANK_HAS_RANGED 0
+#else
+#define FLANK_HAS_RANGED 1
+#endif
 /* whether a creature of each species flanks by nature under the rule set
    (flank_rules_outflanker()), kept by flank_set_rules() */
 extern unsigned char flank_outflanker[NUMMONS];

@@ -969,21 +969,15 @@ boolean strict;
 boolean
 flank_ai_on()
 {
-#ifdef FLANK_NO_TACTICS
-    return FALSE;
-#else
-    return (boolean) (flank_cfg.ai && flank_cfg.percent > 0);
-#endif
+    return (boolean) (FLANK_HAS_TACTICS && flank_cfg.ai
+                      && flank_cfg.percent > 0);
 }
 
 boolean
 flank_ranged_on()
 {
-#ifdef FLANK_NO_RANGED
-    return FALSE;
-#else
-    return (boolean) (flank_cfg.ranged && flank_cfg.percent > 0);
-#endif
+    return (boolean) (FLANK_HAS_RANGED && flank_cfg.ranged
+                      && flank_cfg.percent > 0);
 }
 
 /*flank.c*/

@@ -91,9 +91,8 @@ static d_level flank_step_lev;
 void
 flank_ai_forget()
 {
-#ifdef FLANK_NO_TACTICS /* a game without monsters that flank */
-    return;
-#endif
+    if (!FLANK_HAS_TACTICS) /* a game without monsters that flank */
+        return;
     (void) memset((genericptr_t) flank_planners, 0, sizeof flank_planners);
     flank_step_dir = -1;
 }
@@ -103,9 +102,8 @@ flank_ai_forget()
 void
 flank_ai_hero_acted()
 {
-#ifdef FLANK_NO_TACTICS /* a game without monsters that flank */
-    return;
-#endif
+    if (!FLANK_HAS_TACTICS) /* a game without monsters that flank */
+        return;
     if (u.umoved && distmin(u.ux0, u.uy0, u.ux, u.uy) == 1) {
         flank_step_dir = flank_adj_dir(u.ux0, u.uy0, u.ux, u.uy);
         flank_step_moves = moves;
