@@ -80,8 +80,13 @@ extern "C" {
    foes (the game's view read them from FLANK_RI_* before: a rule's
    words are the rule set's); the game keeps the FLANKING percent with
    its other settings and no longer calls flank_set_percent() or
-   flank_percent(), which stay for other consumers (no layout changed). */
-#define FLANK_ABI_VERSION 14
+   flank_percent(), which stay for other consumers (no layout changed).
+   15: a fixture is one struct flank_fixture, every field of it, in place
+   of the chain flank_fixture_v4 { v3 { v2 { base } } } that versions 2,
+   4 and 8 had grown by nesting: the game and its harness are always built
+   together, and flank_fixtures_get() fills the one struct (the fields,
+   their names and meanings unchanged; the layout changed). */
+#define FLANK_ABI_VERSION 15
 
 /*
  * Directions, numbered as NetHack's xdir[]/ydir[]: clockwise, screen
@@ -823,26 +828,6 @@ int32_t flank_ranged_armed(const struct flank_neighbourhood *n,
 #define FLANK_FX_CR_PASSIVE 0x100u    /* no active attack */
 #define FLANK_FX_CR_TAIL 0x200u       /* a long worm's tail segment */
 
-/* One fixture file.  When error is not NULL the file could not be used and
-   only name, path and error mean anything. */
-struct flank_fixture {
-    const char *name;  /* `name:`, else the file's stem; never NULL */
-    const char *path;  /* the file; never NULL */
-    const char *error; /* NULL, or "file:line: what is wrong" */
-    /* The map block, rows * cols characters row by row (short rows padded
-       with spaces, so a missing character is solid rock) and a NUL. */
-    const char *map;
-    uint16_t rows, cols;
-    uint16_t def_row, def_col; /* where '@' (the defender) is in it */
-    /* FLANK_FX_CR_* of the creature in each direction, FLANK_DIR_*; 0 for
-       a hostile creature or for no creature at all (see glyph). */
-    uint16_t creature[FLANK_NDIRS];
-    char glyph[FLANK_NDIRS];     /* the map glyph in each direction */
-    uint8_t attack_dir;          /* FLANK_DIR_* from the defender */
-    uint8_t expect_half_points;  /* `expect:` in half points, 0..18 */
-    uint8_t defender;            /* FLANK_FX_DEF_* */
-    uint8_t reserved;            /* always 0 */
-};
 
 /* An ordered collection of fixtures; opaque. */
 struct flank_fixture_set;
@@ -867,26 +852,6 @@ int32_t flank_fixtures_count(const struct flank_fixture_set *set);
 #define FLANK_FX_DEF_SHIELD 0x01u   /* `defender: shield` */
 #define FLANK_FX_DEF_SLEEPING 0x02u /* `defender: sleeping` (helpless) */
 
-/* A fixture's arc fields (base) and its facing fields: every fixture has
-   both, the facing ones FLANK_FX_UNSET where it gives none. */
-struct flank_fixture_v2 {
-    struct flank_fixture base;
-    uint8_t uses_facing;  /* 1 when any facing key is given */
-    uint8_t rules;        /* `rules:` id, FLANK_FX_UNSET when not given */
-    uint8_t facing;       /* `facing:` FLANK_DIR_*, FLANK_FACING_NONE, or
-                             FLANK_FX_UNSET */
-    uint8_t def_facing;   /* FLANK_FX_DEF_SHIELD | FLANK_FX_DEF_SLEEPING */
-    uint8_t creature_facing[FLANK_NDIRS]; /* `facing <dir>:`, as facing */
-    uint8_t flags;        /* the FLANK_FI_* the fixture's attack has */
-    uint8_t expect_zone;  /* FLANK_ZONE_*, FLANK_FX_UNSET */
-    uint8_t expect_hit_half_points; /* `expect-hit:`, FLANK_FX_UNSET */
-    uint8_t expect_shield; /* 1 counts, 0 does not, FLANK_FX_UNSET */
-    uint16_t expect_damage_percent; /* `expect-damage:`, 0 when not given */
-    int16_t expect_damage_flat;
-    uint16_t expect_bits;  /* `expect-extra:` FLANK_FR_* (FLANK_FR_ARC
-                              is never expected: it follows from rules) */
-    uint16_t reserved;     /* always 0 */
-};
 
 /*
  * Threats from range in a fixture (ABI version 4): `ranged: on` turns
@@ -921,14 +886,6 @@ struct flank_fixture_far {
     uint8_t reserved;   /* always 0 */
 };
 
-/* One fixture with everything: v2, and threats from range. */
-struct flank_fixture_v3 {
-    struct flank_fixture_v2 v2;
-    uint8_t ranged;     /* 1: `ranged: on` */
-    uint8_t nfar;       /* entries in far[] */
-    uint16_t reserved;  /* always 0 */
-    const struct flank_fixture_far *far; /* in map order; NULL if nfar 0 */
-};
 
 /*
  * The field's rule sets in a fixture (ABI version 8): more states of a
@@ -952,9 +909,49 @@ struct flank_fixture_v3 {
 #define FLANK_FX_PEER_ELBERETH 0x1000u     /* Elbereth engraved under it */
 #define FLANK_FX_PEER_ALL 0x1FFFu
 
-/* One fixture with everything: v3, and the field's facts. */
-struct flank_fixture_v4 {
-    struct flank_fixture_v3 v3;
+/*
+ * One fixture file, every field of it (ABI version 15: one struct, where
+ * versions 2 to 14 nested the fields each version added).  When error is
+ * not NULL the file could not be used and only name, path and error mean
+ * anything.  The facing fields are FLANK_FX_UNSET where the fixture gives
+ * none.
+ */
+struct flank_fixture {
+    const char *name;  /* `name:`, else the file's stem; never NULL */
+    const char *path;  /* the file; never NULL */
+    const char *error; /* NULL, or "file:line: what is wrong" */
+    /* The map block, rows * cols characters row by row (short rows padded
+       with spaces, so a missing character is solid rock) and a NUL. */
+    const char *map;
+    uint16_t rows, cols;
+    uint16_t def_row, def_col; /* where '@' (the defender) is in it */
+    /* FLANK_FX_CR_* of the creature in each direction, FLANK_DIR_*; 0 for
+       a hostile creature or for no creature at all (see glyph). */
+    uint16_t creature[FLANK_NDIRS];
+    char glyph[FLANK_NDIRS];     /* the map glyph in each direction */
+    uint8_t attack_dir;          /* FLANK_DIR_* from the defender */
+    uint8_t expect_half_points;  /* `expect:` in half points, 0..18 */
+    uint8_t defender;            /* FLANK_FX_DEF_* */
+    /* facing */
+    uint8_t uses_facing;  /* 1 when any facing key is given */
+    uint8_t rules;        /* `rules:` id, FLANK_FX_UNSET when not given */
+    uint8_t facing;       /* `facing:` FLANK_DIR_*, FLANK_FACING_NONE, or
+                             FLANK_FX_UNSET */
+    uint8_t def_facing;   /* FLANK_FX_DEF_SHIELD | FLANK_FX_DEF_SLEEPING */
+    uint8_t creature_facing[FLANK_NDIRS]; /* `facing <dir>:`, as facing */
+    uint8_t flags;        /* the FLANK_FI_* the fixture's attack has */
+    uint8_t expect_zone;  /* FLANK_ZONE_*, FLANK_FX_UNSET */
+    uint8_t expect_hit_half_points; /* `expect-hit:`, FLANK_FX_UNSET */
+    uint8_t expect_shield; /* 1 counts, 0 does not, FLANK_FX_UNSET */
+    uint16_t expect_damage_percent; /* `expect-damage:`, 0 when not given */
+    int16_t expect_damage_flat;
+    uint16_t expect_bits;  /* `expect-extra:` FLANK_FR_* (FLANK_FR_ARC
+                              is never expected: it follows from rules) */
+    /* threats from range */
+    uint8_t ranged;     /* 1: `ranged: on` */
+    uint8_t nfar;       /* entries in far[] */
+    const struct flank_fixture_far *far; /* in map order; NULL if nfar 0 */
+    /* the field's facts */
     uint16_t peer[FLANK_NDIRS]; /* FLANK_FX_PEER_* of each creature */
     uint16_t def_peer;          /* FLANK_FX_PEER_ELBERETH or 0 */
     uint8_t attacker_level;     /* `attacker-level:`, FLANK_FX_UNSET */
@@ -964,12 +961,12 @@ struct flank_fixture_v4 {
 /* Entry index of set into *out, every field of it: FLANK_OK; FLANK_E_NULL
    for a NULL set or out, FLANK_E_INDEX for an index outside 0..count-1,
    *out untouched.  An entry that could not be read or parsed is FLANK_OK
-   with out->v2.base.error set (its name and path too); a consumer that
+   with out->error set (its name and path too); a consumer that
    cannot build what a fixture asks (its facing, its threats from range)
    refuses it by name, never runs it as something else.  The strings and
    the far[] array stay valid until the set is freed. */
 int32_t flank_fixtures_get(const struct flank_fixture_set *set,
-                           int32_t index, struct flank_fixture_v4 *out);
+                           int32_t index, struct flank_fixture *out);
 
 /* Frees the set and its strings; NULL is fine. */
 void flank_fixtures_free(struct flank_fixture_set *set);

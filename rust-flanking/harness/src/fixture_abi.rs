@@ -15,10 +15,7 @@ use crate::fixture::{CreatureStates, DefenderTraits, Fixture, FixtureError};
 use crate::set_abi::{self, Format, Set};
 use flank_rules::sys;
 
-pub use sys::{
-    flank_fixture, flank_fixture_far, flank_fixture_set, flank_fixture_v2, flank_fixture_v3,
-    flank_fixture_v4,
-};
+pub use sys::{flank_fixture, flank_fixture_far, flank_fixture_set};
 
 // The header's prototypes, as bindgen read them, are the types of the
 // functions below (see the same check in `abi`).
@@ -30,9 +27,9 @@ const _: () = {
     let _: unsafe extern "C" fn(*mut flank_fixture_set, *const c_char) -> i32 = flank_fixtures_add;
     let _: unsafe extern "C" fn(*const flank_fixture_set) -> i32 = sys::flank_fixtures_count;
     let _: unsafe extern "C" fn(*const flank_fixture_set) -> i32 = flank_fixtures_count;
-    let _: unsafe extern "C" fn(*const flank_fixture_set, i32, *mut flank_fixture_v4) -> i32 =
+    let _: unsafe extern "C" fn(*const flank_fixture_set, i32, *mut flank_fixture) -> i32 =
         sys::flank_fixtures_get;
-    let _: unsafe extern "C" fn(*const flank_fixture_set, i32, *mut flank_fixture_v4) -> i32 =
+    let _: unsafe extern "C" fn(*const flank_fixture_set, i32, *mut flank_fixture) -> i32 =
         flank_fixtures_get;
     let _: unsafe extern "C" fn(*mut flank_fixture_set) = sys::flank_fixtures_free;
     let _: unsafe extern "C" fn(*mut flank_fixture_set) = flank_fixtures_free;
@@ -43,31 +40,26 @@ const _: () = {
 #[derive(Debug)]
 pub struct Entry {
     texts: Texts,
+    /// Every field but the pointers (the facing ones all UNSET for an
+    /// arc-only fixture).
     raw: flank_fixture,
-    /// The facing fields (all UNSET for an arc-only fixture).
-    v2: flank_fixture_v2,
-    /// `ranged: on`.
-    ranged: bool,
     /// The `far` creatures.
     far: Vec<flank_fixture_far>,
-    /// The field's facts: each creature's `FLANK_FX_PEER_*`, the hero
-    /// defender's, and `attacker-level:`.
-    peer: [u16; 8],
-    def_peer: u16,
-    attacker_level: u8,
 }
 
 const UNSET: u8 = sys::FLANK_FX_UNSET as u8;
 
-/// The facing fields of an arc-only fixture: nothing given.
-fn v2_unset() -> flank_fixture_v2 {
-    flank_fixture_v2 {
+/// A fixture with nothing given: the facing fields and `attacker-level:`
+/// unset.
+fn unset() -> flank_fixture {
+    flank_fixture {
         rules: UNSET,
         facing: UNSET,
         creature_facing: [UNSET; 8],
         expect_zone: UNSET,
         expect_hit_half_points: UNSET,
         expect_shield: UNSET,
+        attacker_level: UNSET,
         ..Default::default()
     }
 }
@@ -94,7 +86,8 @@ impl Load for Entry {
             attack_dir: f.attacker,
             expect_half_points: f.expect_half_points,
             defender: defender_bits(&f.defender),
-            ..Default::default()
+            ranged: u8::from(f.ranged),
+            ..unset()
         };
         for d in 0..8 {
             // Glyphs are ASCII (the parser refuses anything else).
@@ -103,40 +96,32 @@ impl Load for Entry {
                 raw.creature[d] = creature_bits(&f.creatures[d]);
             }
         }
-        let mut v2 = v2_unset();
         if let Some(spec) = &f.facing {
-            v2.uses_facing = 1;
-            v2.rules = spec.rules.id();
-            v2.facing = spec.facing;
-            v2.def_facing = pack_bits(&[
+            raw.uses_facing = 1;
+            raw.rules = spec.rules.id();
+            raw.facing = spec.facing;
+            raw.def_facing = pack_bits(&[
                 (f.defender.shield, sys::FLANK_FX_DEF_SHIELD),
                 (f.defender.sleeping, sys::FLANK_FX_DEF_SLEEPING),
             ]) as u8;
-            v2.creature_facing = spec.creature_facing.map(|c| c.unwrap_or(UNSET));
-            v2.flags = f.attack_facts().bits();
-            v2.expect_zone = spec.expect_zone.code();
-            v2.expect_hit_half_points = spec.expect_hit;
-            v2.expect_shield = spec.expect_shield.map_or(UNSET, u8::from);
-            v2.expect_damage_percent = spec.expect_damage.percent;
-            v2.expect_damage_flat = spec.expect_damage.flat;
-            v2.expect_bits = spec.expect_extra;
+            raw.creature_facing = spec.creature_facing.map(|c| c.unwrap_or(UNSET));
+            raw.flags = f.attack_facts().bits();
+            raw.expect_zone = spec.expect_zone.code();
+            raw.expect_hit_half_points = spec.expect_hit;
+            raw.expect_shield = spec.expect_shield.map_or(UNSET, u8::from);
+            raw.expect_damage_percent = spec.expect_damage.percent;
+            raw.expect_damage_flat = spec.expect_damage.flat;
+            raw.expect_bits = spec.expect_extra;
+            raw.attacker_level = spec.attacker_level.unwrap_or(UNSET);
         }
-        let mut peer = [0u16; 8];
-        for ((p, c), g) in peer.iter_mut().zip(&f.creatures).zip(f.glyphs) {
+        for ((p, c), g) in raw.peer.iter_mut().zip(&f.creatures).zip(f.glyphs) {
             if g.is_ascii_alphabetic() {
                 *p = c.peer;
             }
         }
-        let def_peer = if f.defender.elbereth {
-            sys::FLANK_FX_PEER_ELBERETH as u16
-        } else {
-            0
-        };
-        let attacker_level = f
-            .facing
-            .as_ref()
-            .and_then(|s| s.attacker_level)
-            .unwrap_or(UNSET);
+        if f.defender.elbereth {
+            raw.def_peer = sys::FLANK_FX_PEER_ELBERETH as u16;
+        }
         let far = f
             .far
             .iter()
@@ -154,12 +139,7 @@ impl Load for Entry {
         Entry {
             texts: Texts::parsed(&f.name, &f.path, &map),
             raw,
-            v2,
-            ranged: f.ranged,
             far,
-            peer,
-            def_peer,
-            attacker_level,
         }
     }
 
@@ -167,73 +147,40 @@ impl Load for Entry {
     fn from_error(path: &Path, error: &str) -> Entry {
         Entry {
             texts: Texts::failed(path, error),
-            raw: flank_fixture::default(),
-            v2: v2_unset(),
-            ranged: false,
+            raw: unset(),
             far: Vec::new(),
-            peer: [0; 8],
-            def_peer: 0,
-            attacker_level: UNSET,
         }
     }
 }
 
 impl Entry {
-    /// The struct C sees; its pointers live as long as `self`.
+    /// The struct `flank_fixtures_get` gives, every field of it; its
+    /// pointers live as long as `self`.
     pub fn to_c(&self) -> flank_fixture {
         flank_fixture {
             name: self.texts.name.as_ptr(),
             path: self.texts.path.as_ptr(),
             error: self.texts.error_ptr(),
             map: self.texts.map.as_ptr(),
-            ..self.raw
-        }
-    }
-
-    /// The version-2 struct: [`Entry::to_c`] plus the facing fields.
-    pub fn to_c_v2(&self) -> flank_fixture_v2 {
-        flank_fixture_v2 {
-            base: self.to_c(),
-            ..self.v2
-        }
-    }
-
-    /// [`Entry::to_c_v2`] with threats from range.
-    pub fn to_c_v3(&self) -> flank_fixture_v3 {
-        flank_fixture_v3 {
-            v2: self.to_c_v2(),
-            ranged: u8::from(self.ranged),
             // The map has at most 52 distinct letters.
             nfar: u8::try_from(self.far.len()).unwrap_or(u8::MAX),
-            reserved: 0,
             far: if self.far.is_empty() {
                 std::ptr::null()
             } else {
                 self.far.as_ptr()
             },
-        }
-    }
-
-    /// The struct `flank_fixtures_get` gives: everything; its pointers live
-    /// as long as `self`.
-    pub fn to_c_v4(&self) -> flank_fixture_v4 {
-        flank_fixture_v4 {
-            v3: self.to_c_v3(),
-            peer: self.peer,
-            def_peer: self.def_peer,
-            attacker_level: self.attacker_level,
-            reserved: 0,
+            ..self.raw
         }
     }
 
     /// Whether the fixture has threats from range (`ranged: on` or `far`).
     pub fn uses_range(&self) -> bool {
-        self.ranged || !self.far.is_empty()
+        self.raw.ranged != 0 || !self.far.is_empty()
     }
 
     /// Whether the fixture uses facing.
     pub fn uses_facing(&self) -> bool {
-        self.v2.uses_facing != 0
+        self.raw.uses_facing != 0
     }
 
     /// The error text, if the entry is one.
@@ -305,15 +252,15 @@ set_abi::set_functions!(
 ///
 /// # Safety
 /// `set` is NULL or a live set from [`flank_fixtures_new`]; `out` is NULL
-/// or points to a writable `struct flank_fixture_v4`.
+/// or points to a writable `struct flank_fixture`.
 #[no_mangle]
 pub unsafe extern "C" fn flank_fixtures_get(
     set: *const flank_fixture_set,
     index: i32,
-    out: *mut flank_fixture_v4,
+    out: *mut flank_fixture,
 ) -> i32 {
     // SAFETY: as the caller guarantees.
-    unsafe { set_abi::get::<Flank, _, _>(set, index, out, |e| (e.to_c_v4(), sys::FLANK_OK as i32)) }
+    unsafe { set_abi::get::<Flank, _, _>(set, index, out, |e| (e.to_c(), sys::FLANK_OK as i32)) }
 }
 
 #[cfg(test)]
@@ -348,15 +295,15 @@ mod tests {
         unsafe {
             assert_eq!(flank_fixtures_add(set, path.as_ptr()), 2);
             assert_eq!(flank_fixtures_count(set), 2);
-            let mut full = flank_fixture_v4::default();
+            let mut full = flank_fixture::default();
             // Sorted: a.flank first, an error naming the file and line.
             assert_eq!(flank_fixtures_get(set, 0, &mut full), 0);
-            let f = full.v3.v2.base;
+            let f = full;
             let err = CStr::from_ptr(f.error).to_str().unwrap();
             assert!(err.ends_with("a.flank:1: bad direction `q` (directions: n ne e se s sw w nw)"));
             assert_eq!(CStr::from_ptr(f.name).to_str().unwrap(), "a");
             assert_eq!(flank_fixtures_get(set, 1, &mut full), 0);
-            let f = full.v3.v2.base;
+            let f = full;
             assert!(f.error.is_null());
             assert_eq!(CStr::from_ptr(f.name).to_str().unwrap(), "wide");
             assert_eq!((f.rows, f.cols, f.def_row, f.def_col), (3, 4, 1, 1));
@@ -409,22 +356,22 @@ mod tests {
         let path = CString::new(dir.to_str().unwrap()).unwrap();
         unsafe {
             assert_eq!(flank_fixtures_add(set, path.as_ptr()), 2);
-            let mut full = flank_fixture_v4::default();
+            let mut full = flank_fixture::default();
             // The arc-only fixture: its facing fields unset.
             assert_eq!(flank_fixtures_get(set, 0, &mut full), 0);
-            let v2 = full.v3.v2;
-            assert!(v2.base.error.is_null());
+            let v2 = full;
+            assert!(v2.error.is_null());
             assert_eq!(v2.uses_facing, 0);
             assert_eq!((v2.rules, v2.facing, v2.expect_zone), (UNSET, UNSET, UNSET));
             assert_eq!(v2.creature_facing, [UNSET; 8]);
-            assert_eq!((full.v3.ranged, full.v3.nfar), (0, 0));
-            assert!(full.v3.far.is_null());
+            assert_eq!((full.ranged, full.nfar), (0, 0));
+            assert!(full.far.is_null());
             // The facing fixture: read whole, no consumer can take it for
             // an arc-only one.
             assert_eq!(flank_fixtures_get(set, 1, &mut full), 0);
-            let v2 = full.v3.v2;
-            assert!(v2.base.error.is_null());
-            assert_eq!(v2.base.attack_dir, 6);
+            let v2 = full;
+            assert!(v2.error.is_null());
+            assert_eq!(v2.attack_dir, 6);
             assert_eq!(v2.uses_facing, 1);
             assert_eq!(v2.rules, 0x14);
             assert_eq!(v2.facing, 2);
@@ -459,9 +406,9 @@ mod tests {
         let missing = CString::new("/nonexistent/flank-fixtures").unwrap();
         unsafe {
             assert_eq!(flank_fixtures_add(set, missing.as_ptr()), 1);
-            let mut full = flank_fixture_v4::default();
+            let mut full = flank_fixture::default();
             assert_eq!(flank_fixtures_get(set, 0, &mut full), 0);
-            assert!(CStr::from_ptr(full.v3.v2.base.error)
+            assert!(CStr::from_ptr(full.error)
                 .to_str()
                 .unwrap()
                 .starts_with("cannot read /nonexistent/flank-fixtures: "));

@@ -14,20 +14,21 @@
 #pragma GCC visibility push(hidden)
 #endif
 
-/* the facing fields of the fixture being built, or null for an arc-only
+/* the fixture being built when it uses facing, or null for an arc-only
    one; the hero's shield and role as the game started them */
-extern const struct flank_fixture_v2 *fx_v2;
+extern const struct flank_fixture *fx_facing;
 extern struct obj *fx_shield;
 extern struct Role fx_urole;
 
 /* the fixture being built when it has threats from range (`ranged:` or a
    `far X:` line), or null; the hero's weapons as the game started them,
    and what a far hero was given for one fixture (fx_far_hero()) */
-extern const struct flank_fixture_v3 *fx_v3;
-/* the fixture being built, with the field's facts (the creatures' states
-   only the field's rule sets read, the attacker's level); the hero's level,
-   role monster and fumbling as the game started them */
-extern const struct flank_fixture_v4 *fx_v4;
+extern const struct flank_fixture *fx_ranged;
+/* the fixture being built, whatever it uses (the field's facts: the
+   creatures' states only the field's rule sets read, the attacker's
+   level); the hero's level, role monster and fumbling as the game started
+   them */
+extern const struct flank_fixture *fx_cur;
 extern int fx_ulevel, fx_umonster;
 extern long fx_hfumble;
 extern struct obj *fx_uwep, *fx_uquiver;

@@ -60,7 +60,7 @@ STATIC_DCL void NDECL(flankfx_atexit);
 STATIC_DCL const char *FDECL(fx_measure, (const struct flank_fixture *, int,
                                           int *, int *));
 STATIC_DCL boolean FDECL(fx_run_one, (const struct flank_fixture *));
-STATIC_DCL boolean FDECL(fx_run_facing, (const struct flank_fixture_v2 *));
+STATIC_DCL boolean FDECL(fx_run_facing, (const struct flank_fixture *));
 STATIC_DCL void FDECL(fx_half, (char *, int));
 STATIC_DCL const char *FDECL(fx_mv_play, (const struct flank_move_fixture *,
                                           unsigned long, BOOLEAN_P,
@@ -71,14 +71,14 @@ STATIC_DCL boolean FDECL(fx_run_move, (const struct flank_move_fixture *));
 
 /* the facing fields of the fixture being built, or null for an arc-only
    one; the hero's shield and role as the game started them */
-const struct flank_fixture_v2 *fx_v2 = 0;
+const struct flank_fixture *fx_facing = 0;
 struct obj *fx_shield = 0;
 struct Role fx_urole;
 /* the fixture being built when it has threats from range (`ranged:` or a
    `far X:` line), or null; the hero's weapons as the game started them,
    and what a far hero was given for one fixture (fx_far_hero()) */
-const struct flank_fixture_v3 *fx_v3 = 0;
-const struct flank_fixture_v4 *fx_v4 = 0;
+const struct flank_fixture *fx_ranged = 0;
+const struct flank_fixture *fx_cur = 0;
 int fx_ulevel, fx_umonster;
 long fx_hfumble;
 struct obj *fx_uwep = 0, *fx_uquiver = 0;
@@ -314,7 +314,7 @@ const struct flank_fixture *fx;
     fx_half(want, (int) fx->expect_half_points);
     /* with FLANKING=0 threats from range are not gathered
        (flank_ranged_on()): a ranged fixture's score is the one at 100 */
-    if (fx_v3 && fx_v3->ranged)
+    if (fx_ranged && fx_ranged->ranged)
         h0 = h100;
     if (h0 != (int) fx->expect_half_points || h100 != h0) {
         fx_half(got, h0 != (int) fx->expect_half_points ? h0 : h100);
@@ -346,22 +346,21 @@ const struct flank_fixture *fx;
  * count, between FLANKING=0 and FLANKING=100.
  */
 STATIC_OVL boolean
-fx_run_facing(v2)
-const struct flank_fixture_v2 *v2;
+fx_run_facing(fx)
+const struct flank_fixture *fx;
 {
-    const struct flank_fixture *fx = &v2->base;
     struct flank_facing_result r;
     struct flank_attack fa;
     struct monst *magr = 0, *mdef = 0;
     struct obj *shield;
     int h0 = -1, h100 = -1, t0 = 0, t100 = 0, k, sh, dmg;
-    boolean melee = FX_ON(v2->flags, FLANK_FI_MELEE), ok = FALSE;
+    boolean melee = FX_ON(fx->flags, FLANK_FI_MELEE), ok = FALSE;
     const char *why = 0;
     char got[BUFSZ], want[20];
 
-    fx_v2 = v2;
-    if (!flank_set_rules(v2->rules == FLANK_FX_UNSET ? FLANK_RULES_PROPOSAL
-                                                      : (int) v2->rules)) {
+    fx_facing = fx;
+    if (!flank_set_rules(fx->rules == FLANK_FX_UNSET ? FLANK_RULES_PROPOSAL
+                                                      : (int) fx->rules)) {
         why = "the game does not know the rule set";
         goto done;
     }
@@ -379,7 +378,7 @@ const struct flank_fixture_v2 *v2;
         goto done;
     }
     /* as in fx_run_one(): the score at 100 for a ranged fixture */
-    if (fx_v3 && fx_v3->ranged)
+    if (fx_ranged && fx_ranged->ranged)
         h0 = h100;
     *got = '\0';
     fx_half(want, (int) fx->expect_half_points);
@@ -387,27 +386,27 @@ const struct flank_fixture_v2 *v2;
         Strcpy(got, "arc ");
         fx_half(eos(got), h0 != (int) fx->expect_half_points ? h0 : h100);
         Sprintf(eos(got), ", expected %s", want);
-    } else if (r.zone != v2->expect_zone) {
-        Sprintf(got, "zone %d, expected %d", r.zone, v2->expect_zone);
-    } else if (r.hit_half_points != v2->expect_hit_half_points) {
+    } else if (r.zone != fx->expect_zone) {
+        Sprintf(got, "zone %d, expected %d", r.zone, fx->expect_zone);
+    } else if (r.hit_half_points != fx->expect_hit_half_points) {
         Strcpy(got, "to-hit ");
         fx_half(eos(got), r.hit_half_points);
-        fx_half(want, v2->expect_hit_half_points);
+        fx_half(want, fx->expect_hit_half_points);
         Sprintf(eos(got), ", expected %s", want);
-    } else if (r.damage_percent != v2->expect_damage_percent
-               || r.damage_flat != v2->expect_damage_flat) {
+    } else if (r.damage_percent != fx->expect_damage_percent
+               || r.damage_flat != fx->expect_damage_flat) {
         Sprintf(got, "damage %d%% %+d, expected %d%% %+d",
-                r.damage_percent, r.damage_flat, v2->expect_damage_percent,
-                v2->expect_damage_flat);
-    } else if (v2->expect_shield != FLANK_FX_UNSET
-               && r.shield_counts != v2->expect_shield) {
+                r.damage_percent, r.damage_flat, fx->expect_damage_percent,
+                fx->expect_damage_flat);
+    } else if (fx->expect_shield != FLANK_FX_UNSET
+               && r.shield_counts != fx->expect_shield) {
         Sprintf(got, "the shield %s, expected it %s",
                 r.shield_counts ? "counts" : "is ignored",
-                v2->expect_shield ? "to count" : "ignored");
-    } else if ((r.bits & ~FLANK_FR_ARC) != v2->expect_bits) {
+                fx->expect_shield ? "to count" : "ignored");
+    } else if ((r.bits & ~FLANK_FR_ARC) != fx->expect_bits) {
         Sprintf(got, "extras 0x%x, expected 0x%x",
                 (unsigned) (r.bits & ~FLANK_FR_ARC),
-                (unsigned) v2->expect_bits);
+                (unsigned) fx->expect_bits);
     }
     if (*got) {
         (void) fprintf(fx_out, "FAIL %s: got %s\n", fx->name, got);
@@ -441,7 +440,7 @@ done:
     (void) fprintf(fx_out, "FAIL %s: cannot build it in the game: %s\n",
                    fx->name, why);
 out:
-    fx_v2 = 0;
+    fx_facing = 0;
     (void) flank_set_rules(FLANK_RULES_PROPOSAL);
     urole = fx_urole;
     return ok;
@@ -620,8 +619,7 @@ refused:
 void
 flankfx_run()
 {
-    struct flank_fixture_v4 fx4;
-    struct flank_fixture_v3 fx;
+    struct flank_fixture fx;
     struct flank_move_fixture mv;
     int32_t i, rc, n = fx_set ? flank_fixtures_count(fx_set) : 0, nmv;
     int passed = 0, failed = 0, mvpassed = 0;
@@ -636,36 +634,35 @@ flankfx_run()
     fx_skill_pole = P_SKILL(P_POLEARMS), fx_skill_lance = P_SKILL(P_LANCE);
     fx_ulevel = u.ulevel, fx_umonster = u.umonster, fx_hfumble = HFumbling;
     for (i = 0; i < n; i++) {
-        rc = flank_fixtures_get(fx_set, i, &fx4);
+        rc = flank_fixtures_get(fx_set, i, &fx);
         if (rc != FLANK_OK)
             continue;
-        fx = fx4.v3;
 #ifdef FLANK_NO_RANGED
         /* a game built without threats from range cannot build them */
-        if ((fx.ranged || fx.nfar) && !fx.v2.base.error) {
+        if ((fx.ranged || fx.nfar) && !fx.error) {
             (void) fprintf(fx_out, "FAIL %s: cannot build it in the game:"
                                    " it uses threats from range\n",
-                           fx.v2.base.name);
+                           fx.name);
             failed++;
             continue;
         }
 #endif
-        fx_v4 = &fx4;
+        fx_cur = &fx;
         /* threats from range as the fixture says (off unless `ranged:
            on`), its far creatures built as they say */
         flank_set_ranged(fx.ranged != 0);
-        fx_v3 = (fx.ranged || fx.nfar) ? &fx : 0;
+        fx_ranged = (fx.ranged || fx.nfar) ? &fx : 0;
         /* a fixture that uses facing (rules:, facing:, ...) is built and
            checked with its facing fields; an arc-only one as before, under
            `proposal` */
-        if (fx.v2.base.error ? fx_run_one(&fx.v2.base)
-            : fx.v2.uses_facing ? fx_run_facing(&fx.v2)
-                                : fx_run_one(&fx.v2.base))
+        if (fx.error ? fx_run_one(&fx)
+            : fx.uses_facing ? fx_run_facing(&fx)
+                             : fx_run_one(&fx))
             passed++;
         else
             failed++;
-        fx_v3 = 0;
-        fx_v4 = 0;
+        fx_ranged = 0;
+        fx_cur = 0;
         flank_set_ranged(sysopt.flanking_ranged != 0);
         (void) fflush(fx_out);
     }

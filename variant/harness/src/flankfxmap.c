@@ -217,7 +217,7 @@ const char *what;
 }
 
 /*
- * The facing fields of fixture fx_v2 on the situation fx_build_as() has
+ * The facing fields of fixture fx_facing on the situation fx_build_as() has
  * just built: the defender's shield or none, its sleep, the creatures'
  * facings and the defender's.  at[] holds the creatures around the
  * defender.  NULL, or why it cannot be done.
@@ -229,7 +229,7 @@ struct monst *defender, **at;
     struct obj *shield;
     const char *why;
     int d, f;
-    unsigned df = fx_v2->def_facing;
+    unsigned df = fx_facing->def_facing;
 
     if (defender == &youmonst) {
         /* the Valkyrie's own small shield, worn or taken off */
@@ -259,14 +259,14 @@ struct monst *defender, **at;
     }
     /* a Rogue attacker: the hero's role, for this fixture (fx_clear()
        puts the Valkyrie back) */
-    if (FX_ON(fx_v2->flags, FLANK_FI_ROGUE))
+    if (FX_ON(fx_facing->flags, FLANK_FI_ROGUE))
         urole = roles[str2role("Rogue")];
     /* the others' facings first: facing the hero's way is a directed
        action, which the defender's may then override */
     for (d = 0; d < FLANK_NDIRS; d++) {
-        if ((f = fx_v2->creature_facing[d]) == FLANK_FX_UNSET)
+        if ((f = fx_facing->creature_facing[d]) == FLANK_FX_UNSET)
             continue;
-        if (FX_ON(fx_v2->base.creature[d], FLANK_FX_CR_HERO))
+        if (FX_ON(fx_facing->creature[d], FLANK_FX_CR_HERO))
             why = fx_face(&youmonst, f);
         else if (!at[d])
             why = "a facing for a creature the harness does not make";
@@ -275,7 +275,7 @@ struct monst *defender, **at;
         if (why)
             return why;
     }
-    return fx_face(defender, (int) fx_v2->facing);
+    return fx_face(defender, (int) fx_facing->facing);
 }
 
 /*
@@ -317,7 +317,7 @@ struct monst **magr, **mdef;
     const struct flank_fixture_far *f;
     const char *why;
     boolean monster = FX_ON(def, FLANK_FX_DEF_MONSTER), hero_placed = FALSE;
-    int nfar = fx_v3 ? (int) fx_v3->nfar : 0, i;
+    int nfar = fx_ranged ? (int) fx_ranged->nfar : 0, i;
 
     fx_clear();
     if (!isok(ox, oy) || !isok(ox + fx->cols - 1, oy + fx->rows - 1))
@@ -345,7 +345,7 @@ struct monst **magr, **mdef;
         }
     /* the hero further out (`far X: hero ...`), with its weapons */
     for (i = 0; i < nfar; i++) {
-        f = &fx_v3->far[i];
+        f = &fx_ranged->far[i];
         if (!FX_ON(f->states, FLANK_FX_CR_HERO))
             continue;
         if (!monster || hero_placed)
@@ -424,7 +424,7 @@ struct monst **magr, **mdef;
         }
     /* letters further away with a `far` line: as it says */
     for (i = 0; i < nfar; i++) {
-        f = &fx_v3->far[i];
+        f = &fx_ranged->far[i];
         if (FX_ON(f->states, FLANK_FX_CR_HERO))
             continue;
         if ((why = fx_far_monster(f, ox + f->col, oy + f->row,
@@ -458,8 +458,8 @@ struct monst **magr, **mdef;
     }
 
     d = fx->attack_dir;
-    if (d < FLANK_NDIRS && !FX_LETTER(fx->glyph[d]) && fx_v2
-        && !FX_ON(fx_v2->flags, FLANK_FI_MELEE)) {
+    if (d < FLANK_NDIRS && !FX_LETTER(fx->glyph[d]) && fx_facing
+        && !FX_ON(fx_facing->flags, FLANK_FI_MELEE)) {
         /* a missile from further away: the first creature on the line
            from the defender that way (a hostile jackal, made above) */
         for (r = 2; r < ROWNO; r++) {
@@ -484,10 +484,10 @@ struct monst **magr, **mdef;
     if (!*magr)
         return "no attacker";
     /* no facing for a rule set that reads none (the field's) */
-    if (fx_v2 && (flank_cfg.ri & (FLANK_RI_FACING | FLANK_RI_ARC))
+    if (fx_facing && (flank_cfg.ri & (FLANK_RI_FACING | FLANK_RI_ARC))
         && (why = fx_facing_build(defender, at)) != 0)
         return why;
-    if (fx_v4 && (why = fx_peer_states(at, *magr, defender)) != 0)
+    if (fx_cur && (why = fx_peer_states(at, *magr, defender)) != 0)
         return why;
     vision_full_recalc = 1;
     return (const char *) 0;

@@ -50,13 +50,13 @@ int n;
         /* a facing fixture's defender has a face or is faceless as it
            says (flank_faceless()) where the rule set reads a facing, and
            wears a shield if it says so */
-        if (fx_v2 && (((flank_cfg.ri & (FLANK_RI_FACING | FLANK_RI_ARC))
-                       && (fx_v2->facing == FLANK_FACING_NONE)
+        if (fx_facing && (((flank_cfg.ri & (FLANK_RI_FACING | FLANK_RI_ARC))
+                       && (fx_facing->facing == FLANK_FACING_NONE)
                               != flank_faceless(ptr))
-                      || (FX_ON(fx_v2->def_facing, FLANK_FX_DEF_SHIELD)
+                      || (FX_ON(fx_facing->def_facing, FLANK_FX_DEF_SHIELD)
                           && cantweararm(ptr))))
             continue;
-        if (!fx_v2 && candidates[i] == PM_LICHEN)
+        if (!fx_facing && candidates[i] == PM_LICHEN)
             continue; /* the arc fixtures' species stay as they were */
         if (fx_traits_ok(ptr, def) && n-- == 0)
             return ptr;
@@ -293,7 +293,7 @@ struct monst *mdef;
        With threats from range, first off the defender's eight lines
        (passes 0 and 1), where it stands in no archer's way, and never
        where a creature further out goes (fx_far_at()) */
-    for (pass = fx_v3 ? 0 : 2; pass < 4; pass++)
+    for (pass = fx_ranged ? 0 : 2; pass < 4; pass++)
         for (i = -1; i <= 1; i++)
             for (j = -1; j <= 1; j++) {
                 hx = x + i, hy = y + j;
@@ -366,9 +366,9 @@ int x, y;
 {
     int i;
 
-    for (i = 0; fx_v3 && i < (int) fx_v3->nfar; i++)
-        if (x == FX_DX - (int) fx_v3->v2.base.def_col + fx_v3->far[i].col
-            && y == FX_DY - (int) fx_v3->v2.base.def_row + fx_v3->far[i].row)
+    for (i = 0; fx_ranged && i < (int) fx_ranged->nfar; i++)
+        if (x == FX_DX - (int) fx_ranged->def_col + fx_ranged->far[i].col
+            && y == FX_DY - (int) fx_ranged->def_row + fx_ranged->far[i].row)
             return TRUE;
     return FALSE;
 }
@@ -532,8 +532,8 @@ int f;
     static char why[BUFSZ];
     int x, y;
 
-    if (mtmp == &youmonst && f == FLANK_FACING_NONE && fx_v2
-        && FX_ON(fx_v2->flags, FLANK_FI_ROGUE))
+    if (mtmp == &youmonst && f == FLANK_FACING_NONE && fx_facing
+        && FX_ON(fx_facing->flags, FLANK_FI_ROGUE))
         return "a Rogue is faceless only polymorphed, and a polymorphed"
                " Rogue has no backstab (hmon_hitmon())";
     if (mtmp == &youmonst && f == FLANK_FACING_NONE) {
@@ -565,12 +565,12 @@ int f;
 }
 
 /*
- * The field's facts (fx_v4): the creatures' states that only the field's
+ * The field's facts (fx_cur): the creatures' states that only the field's
  * rule sets read (NerfHack's), each made so by the game's own means, and
  * the attacker's level.
  */
 
-#define FX_PEER(d) (fx_v4 ? (unsigned) fx_v4->peer[d] : 0U)
+#define FX_PEER(d) (fx_cur ? (unsigned) fx_cur->peer[d] : 0U)
 
 /*
  * A hostile monster next to the defender in direction d, on <x,y>, of the
@@ -649,7 +649,7 @@ const char *
 fx_peer_states(at, magr, mdef)
 struct monst **at, *magr, *mdef;
 {
-    const struct flank_fixture *fx = &fx_v4->v3.v2.base;
+    const struct flank_fixture *fx = fx_cur;
     struct monst *mtmp;
     unsigned p;
     int d, want, pm;
@@ -672,19 +672,19 @@ struct monst **at, *magr, *mdef;
             mtmp->meating = 50;
     }
     if (flank_is_hero(mdef)
-        && FX_ON(fx_v4->def_peer, FLANK_FX_PEER_ELBERETH))
+        && FX_ON(fx_cur->def_peer, FLANK_FX_PEER_ELBERETH))
         make_engr_at(u.ux, u.uy, "Elbereth", 0L, DUST);
-    if (fx_v4->attacker_level != FLANK_FX_UNSET) {
+    if (fx_cur->attacker_level != FLANK_FX_UNSET) {
         if (flank_is_hero(magr))
-            u.ulevel = (int) fx_v4->attacker_level;
+            u.ulevel = (int) fx_cur->attacker_level;
         else
-            magr->m_lev = (uchar) fx_v4->attacker_level;
+            magr->m_lev = (uchar) fx_cur->attacker_level;
     }
     /* what the hero sees, for a rule set that asks (canseemon()) */
     if (flank_cfg.ri & FLANK_RI_PEER)
         vision_recalc(0);
     d = fx->attack_dir;
-    if (fx_v2 && FX_ON(fx_v2->flags, FLANK_FI_MELEE) && d < FLANK_NDIRS) {
+    if (fx_facing && FX_ON(fx_facing->flags, FLANK_FI_MELEE) && d < FLANK_NDIRS) {
         want = FX_ON(FX_PEER(d), FLANK_FX_PEER_OUTFLANKER);
         if (flank_is_hero(magr)) {
             pm = want ? PM_VALKYRIE : PM_ARCHEOLOGIST;
