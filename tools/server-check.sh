@@ -162,7 +162,9 @@ if as nhfwizard test -w "$hack/save"; then
     exit 1
 fi
 status=0
-(cd / && as nhfwizard TERM=xterm timeout 60 "$game" -D --fuzz=1,50 --fuzz-save) </dev/null >"$out" 2>&1 || status=$?
+(cd / && as nhfwizard TERM=xterm \
+    NETHACKOPTIONS='role:Valkyrie,race:human,gender:female,align:neutral,!legacy,!news,!splash_screen' \
+    timeout 60 "$game" -D --fuzz=1,50 --fuzz-save) </dev/null >"$out" 2>&1 || status=$?
 ls "$hack/save" | grep -q . ||
     { echo "server-check: a wizard's --fuzz-save wrote no save: the install is not setgid:" >&2; cat "$out" >&2; exit 1; }
 rm -f "$hack"/save/*
