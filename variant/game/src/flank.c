@@ -953,7 +953,11 @@ boolean strict;
     if (iflags.flank_arena)
         flankarena_roll(fa->magr, fa->mdef, k, hit, strict);
 #endif
-    if (hit)
+    /* what the hero may be told of: a hit flanking decided (it would have
+       missed without the bonus), or a side noted with no bonus (`opposite`);
+       flank_roll_said() decides whether and what to say */
+    if (hit && (k > 0 ? !hit_without
+                      : (fa->zoned && (fa->bits & FLANK_FR_SIDE) != 0)))
         flank_roll_said(fa, hit_without);
     if (fa->zoned && (fa->bits & FLANK_FR_TURNS))
         flank_turn(fa->magr, fa->mdef);
