@@ -130,7 +130,7 @@ extern void FDECL(flank_turn, (struct monst *, struct monst *));
 
 /* ### flankview.c ### */
 
-extern void FDECL(flank_roll_said, (const struct flank_attack *, BOOLEAN_P));
+extern void FDECL(flank_roll_said, (const struct flank_attack *));
 extern void FDECL(flank_turn_said, (struct monst *, struct monst *));
 
 #if defined(__GNUC__)

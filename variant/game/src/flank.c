@@ -955,10 +955,10 @@ boolean strict;
 #endif
     /* what the hero may be told of: a hit flanking decided (it would have
        missed without the bonus), or a side noted with no bonus (`opposite`);
-       flank_roll_said() decides whether and what to say */
+       flank_roll_said() says it when the hero can tell */
     if (hit && (k > 0 ? !hit_without
                       : (fa->zoned && (fa->bits & FLANK_FR_SIDE) != 0)))
-        flank_roll_said(fa, hit_without);
+        flank_roll_said(fa);
     if (fa->zoned && (fa->bits & FLANK_FR_TURNS))
         flank_turn(fa->magr, fa->mdef);
 }

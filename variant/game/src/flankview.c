@@ -72,44 +72,44 @@ struct monst *partner, *mdef;
 }
 
 /*
- * What the hero sees of a roll of attack *fa that hit (flank_decided()):
- * when flanking decided it (hit_without: it would have hit without the
- * bonus), say so when the hero is involved and can tell, at most once a
- * turn.  Fights between monsters stay silent (they would flood the
+ * What the hero sees of a hit of attack *fa that flanking decided
+ * (flank_decided() asks only for such a hit): under `opposite` a side
+ * noted with no bonus (fa->k <= 0); else a hit that would have missed
+ * without the bonus, said when the hero is involved and can tell, at most
+ * once a turn.  Fights between monsters stay silent (they would flood the
  * message window in a busy melee).  Before the hit's own message.
  */
 void
-flank_roll_said(fa, hit_without)
+flank_roll_said(fa)
 const struct flank_attack *fa;
-boolean hit_without;
 {
     struct monst *partner, *magr = fa->magr, *mdef = fa->mdef;
     struct flank_detail d;
-    int k = fa->k;
-    boolean facing = fa->zoned;
 
-    if (facing && k <= 0 && (fa->bits & FLANK_FR_SIDE))
+    if (fa->k <= 0) {
         flank_zone_msg(fa); /* `opposite`: noted, no bonus */
-    if (k > 0 && !hit_without && flank_msg_turn != moves) {
-        if (facing && (fa->zone_half_points || fa->shield
-                       || (fa->bits & FLANK_FR_FLANKED))) {
-            /* the rule set's zone decided it */
-            flank_zone_msg(fa);
-        } else if (flank_is_hero(mdef)) {
-            if (canspotmon(magr)) {
-                flank_msg_turn = moves;
-                You("are being flanked!");
-            }
-        } else if (flank_is_hero(magr)) {
-            if (canspotmon(mdef)) {
-                flank_msg_turn = moves;
-                /* which pet stands with the hero: the engine's threats,
-                   asked only now, when the message is said */
-                partner = (flank_halfpoints(magr, mdef, &d) > 0)
-                              ? flank_partner(mdef, (unsigned) d.threats)
-                              : (struct monst *) 0;
-                flank_say_flank(partner, mdef);
-            }
+        return;
+    }
+    if (flank_msg_turn == moves)
+        return;
+    if (fa->zoned && (fa->zone_half_points || fa->shield
+                      || (fa->bits & FLANK_FR_FLANKED))) {
+        /* the rule set's zone decided it */
+        flank_zone_msg(fa);
+    } else if (flank_is_hero(mdef)) {
+        if (canspotmon(magr)) {
+            flank_msg_turn = moves;
+            You("are being flanked!");
+        }
+    } else if (flank_is_hero(magr)) {
+        if (canspotmon(mdef)) {
+            flank_msg_turn = moves;
+            /* which pet stands with the hero: the engine's threats,
+               asked only now, when the message is said */
+            partner = (flank_halfpoints(magr, mdef, &d) > 0)
+                          ? flank_partner(mdef, (unsigned) d.threats)
+                          : (struct monst *) 0;
+            flank_say_flank(partner, mdef);
         }
     }
 }
