@@ -249,7 +249,7 @@ fn make_stage(
     if stage.exists() {
         fs::remove_dir_all(stage).map_err(|e| format!("{}: {e}", stage.display()))?;
     }
-    copy_tree(pristine, stage)?;
+    copy_tree(pristine, stage, Overwrite::Allowed)?;
     for name in patches {
         let out = Command::new("patch")
             .current_dir(stage)
@@ -279,20 +279,7 @@ fn make_stage(
     }
     // a variant file is the variant's alone: none is vanilla's or a patch's
     for from in variant {
-        for file in files_under(from)? {
-            let rel = file.strip_prefix(from).unwrap();
-            let to = stage.join(rel);
-            if to.exists() {
-                return Err(format!(
-                    "{} would overwrite {} of the patched tree: the variant's \
-                     files are its own, and the patches change only vanilla's",
-                    file.display(),
-                    rel.display()
-                ));
-            }
-            fs::create_dir_all(to.parent().unwrap()).map_err(|e| e.to_string())?;
-            fs::copy(&file, &to).map_err(|e| format!("{}: {e}", file.display()))?;
-        }
+        copy_tree(from, stage, Overwrite::Refused)?;
     }
     let mut setup = Command::new("sh");
     setup
@@ -301,26 +288,16 @@ fn make_stage(
     run_cmd(&mut setup, "sys/unix/setup.sh hints/linux")
 }
 
-/// Every file below `dir`, sorted.
-fn files_under(dir: &Path) -> Result<Vec<PathBuf>> {
-    let mut files = Vec::new();
-    let mut entries: Vec<_> = fs::read_dir(dir)
-        .map_err(|e| format!("{}: {e}", dir.display()))?
-        .collect::<io::Result<_>>()
-        .map_err(|e| format!("{}: {e}", dir.display()))?;
-    entries.sort_by_key(|e| e.file_name());
-    for entry in entries {
-        let ty = entry.file_type().map_err(|e| e.to_string())?;
-        if ty.is_dir() {
-            files.extend(files_under(&entry.path())?);
-        } else if ty.is_file() {
-            files.push(entry.path());
-        }
-    }
-    Ok(files)
+/// Whether [`copy_tree`] may replace a file `to` already holds.
+#[derive(Clone, Copy, PartialEq)]
+enum Overwrite {
+    Allowed,
+    /// The variant's files onto the patched tree: one that would replace a
+    /// file of it is an error.
+    Refused,
 }
 
-fn copy_tree(from: &Path, to: &Path) -> Result<()> {
+fn copy_tree(from: &Path, to: &Path, overwrite: Overwrite) -> Result<()> {
     fs::create_dir_all(to).map_err(|e| format!("{}: {e}", to.display()))?;
     for entry in fs::read_dir(from).map_err(|e| format!("{}: {e}", from.display()))? {
         let entry = entry.map_err(|e| e.to_string())?;
@@ -331,8 +308,16 @@ fn copy_tree(from: &Path, to: &Path) -> Result<()> {
         let (src, dst) = (entry.path(), to.join(&name));
         let ty = entry.file_type().map_err(|e| e.to_string())?;
         if ty.is_dir() {
-            copy_tree(&src, &dst)?;
+            copy_tree(&src, &dst, overwrite)?;
         } else if ty.is_file() {
+            if overwrite == Overwrite::Refused && dst.exists() {
+                return Err(format!(
+                    "{} would overwrite {} of the patched tree: the variant's \
+                     files are its own, and the patches change only vanilla's",
+                    src.display(),
+                    dst.display()
+                ));
+            }
             fs::copy(&src, &dst).map_err(|e| format!("{}: {e}", src.display()))?;
         }
     }
