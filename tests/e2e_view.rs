@@ -9,10 +9,15 @@
 //! scene's level (`tests/scenes/view-*.arena`, played with a fixed seed).
 //! `^G` takes no time, so the stalker changes nothing the hero perceives:
 //! her view must stay the same, line for line.
+//!
+//! And `#flanking`'s little map is text: the same characters, in the same
+//! columns, under DECgraphics and IBMgraphics in tty and under curses with
+//! its own symbols and with DECgraphics (issue 38: line-drawing bytes in a
+//! text window ate the characters after them).
 
 mod common;
 
-use common::{at, find, map_rows, Scene, Scratch, Tmux};
+use common::{at, find, map_rows, Drawn, Scene, Scratch, Tmux};
 use std::path::Path;
 
 const GAME: &str = env!("CARGO_BIN_EXE_nethack-flanking");
@@ -179,5 +184,142 @@ fn flanking_shows_the_hero_no_snake_hidden_under_an_object() {
     assert!(
         wizard.contains("snake (") && wizard.contains("hiding"),
         "wizard mode names the snake on its own lines:\n{view}"
+    );
+}
+
+/// The header of `#flanking`'s map, as the window shows it.
+const MAP_HEADER: &str = "    Map     Threat(*) in some attack / blocked(#) / open(.)";
+
+/// `#flanking`'s map in the scene `view-corner` (a room's top left corner,
+/// the jackal east of her, the open door northeast drawn as the default
+/// symbols draw an open door, `-`), the same under every symbol set and
+/// interface: the default symbols where a symbol set draws lines.
+const CORNER_MAP: [&str; 3] = [
+    "   - - -        # # #",
+    "   | @ d        # @ *",
+    "   | . .        # . .",
+];
+
+/// The three rows under [`MAP_HEADER`] on the screen, from the window's
+/// left edge to its right one: tty's text window fills the screen from its
+/// first column; curses draws a frame (`x` on each side, as tmux shows
+/// its line drawing), which must stand where the header's frame stands.
+/// Whatever lies in the window right of the map is in the rows, so a
+/// character dropped or stray there makes them differ.
+fn map_of(screen: &str) -> Vec<String> {
+    let lines: Vec<Vec<char>> = screen.lines().map(|l| l.chars().collect()).collect();
+    let h = lines
+        .iter()
+        .position(|l| l.iter().collect::<String>().contains(MAP_HEADER))
+        .unwrap_or_else(|| panic!("no map header on the screen:\n{screen}"));
+    let header: String = lines[h].iter().collect();
+    let left = header[..header.find(MAP_HEADER).unwrap()].chars().count();
+    // curses: the frame's right side is the header row's last character
+    let framed = left > 0 && lines[h][left - 1] == 'x';
+    let right = if framed {
+        let r = lines[h].len() - 1;
+        assert_eq!(lines[h][r], 'x', "no frame right of the header:\n{screen}");
+        Some(r)
+    } else {
+        None
+    };
+    (h + 1..=h + 3)
+        .map(|y| {
+            let row = lines.get(y).cloned().unwrap_or_default();
+            match right {
+                Some(r) => {
+                    assert!(
+                        row.len() == r + 1 && row[left - 1] == 'x' && row[r] == 'x',
+                        "row {y} of the map is out of the window's frame:\n{screen}"
+                    );
+                    row[left..r]
+                        .iter()
+                        .collect::<String>()
+                        .trim_end()
+                        .to_string()
+                }
+                None => {
+                    assert!(
+                        row.iter().take(left).all(|&c| c == ' '),
+                        "row {y}: something left of the window:\n{screen}"
+                    );
+                    row.iter()
+                        .skip(left)
+                        .collect::<String>()
+                        .trim_end()
+                        .to_string()
+                }
+            }
+        })
+        .collect()
+}
+
+/// `#flanking` on the hero in `view-corner`, the options given (a
+/// symbol set, an interface) after the viewer's: the screen, once the
+/// window's text stands whole on it. tty draws its lines in order and
+/// curses the window at once; the last line of the hero's view is
+/// "This is what you perceive...".
+fn corner_flanking(tag: &str, options: &str) -> String {
+    let scratch = Scratch::new(tag);
+    let pg = scratch.path().join("playground");
+    let rc = viewer_rc(scratch.path());
+    let mut text = std::fs::read_to_string(&rc).unwrap();
+    text.push_str(options);
+    text.push('\n');
+    std::fs::write(&rc, text).unwrap();
+    let scene = Scene::new("view-corner");
+    let (t, s, (hx, hy)) =
+        Tmux::play_scene_drawn(tag, &scene, Path::new(GAME), &pg, &rc, Drawn::Symbols);
+    let (jx, jy) = scene.one('j');
+    assert_eq!(
+        at(&map_rows(&s), hx + jx, hy + jy),
+        'd',
+        "no jackal east of the hero:\n{s}"
+    );
+    t.text("#flanking");
+    t.keys(&["Enter"]);
+    t.wait_for("Show flanking around which creature?");
+    t.keys(&["."]);
+    let screen = t.wait_for("This is what you perceive");
+    println!("#flanking with {options:?}:\n{screen}");
+    screen
+}
+
+/// Asserts the map of [`corner_flanking`] with `options` is
+/// [`CORNER_MAP`], line for line.
+fn assert_corner_map(tag: &str, options: &str) {
+    let screen = corner_flanking(tag, options);
+    assert_eq!(
+        map_of(&screen),
+        CORNER_MAP,
+        "#flanking's map with {options:?}:\n{screen}"
+    );
+}
+
+#[test]
+fn flanking_map_in_tty_with_the_default_symbols() {
+    assert_corner_map("e2evm-tty", "OPTIONS=symset:default");
+}
+
+#[test]
+fn flanking_map_in_tty_under_decgraphics() {
+    assert_corner_map("e2evm-dec", "OPTIONS=symset:DECgraphics");
+}
+
+#[test]
+fn flanking_map_in_tty_under_ibmgraphics() {
+    assert_corner_map("e2evm-ibm", "OPTIONS=symset:IBMgraphics");
+}
+
+#[test]
+fn flanking_map_in_curses_with_its_own_symbols() {
+    assert_corner_map("e2evm-cur", "OPTIONS=windowtype:curses");
+}
+
+#[test]
+fn flanking_map_in_curses_under_decgraphics() {
+    assert_corner_map(
+        "e2evm-curdec",
+        "OPTIONS=windowtype:curses,symset:DECgraphics",
     );
 }

@@ -632,6 +632,16 @@ pub fn sysconf_error(tag: &str, key: &str, value: &str) -> (usize, String) {
 /// then play the same game, every run.
 pub const SCENE_SEED: u32 = 1;
 
+/// How the map of a scene is drawn on the screen ([`Tmux::play_scene_drawn`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Drawn {
+    /// Walls as `-` and `|`, as the scene writes them (the default symbols).
+    Plain,
+    /// Walls in a symbol set's characters (DECgraphics, IBMgraphics,
+    /// curses' own), which the test does not read.
+    Symbols,
+}
+
 /// A scene of the game's tests: an arena scenario (`tests/scenes/*.arena`,
 /// the arena's format) that a test plays itself with `--arena-play`. The
 /// game writes its map onto an empty first level and makes its creatures
@@ -703,6 +713,22 @@ impl Tmux {
         playground: &Path,
         rc: &Path,
     ) -> (Tmux, String, (i32, i32)) {
+        Tmux::play_scene_drawn(tag, scene, bin, playground, rc, Drawn::Plain)
+    }
+
+    /// [`Tmux::play_scene`] under options that may draw the map with other
+    /// symbols (`drawn`): under [`Drawn::Symbols`] (a symbol set's line
+    /// drawing, which tmux shows as letters or not at all) the scene is
+    /// known by its one `@` and a creature's letter on each square where
+    /// the scene puts a creature, not by its walls.
+    pub fn play_scene_drawn(
+        tag: &str,
+        scene: &Scene,
+        bin: &Path,
+        playground: &Path,
+        rc: &Path,
+        drawn: Drawn,
+    ) -> (Tmux, String, (i32, i32)) {
         let t = Tmux::start(tag, &game_cmd(bin, playground, rc, &scene.args()));
         t.wait_for("Dlvl:1");
         let deadline = Instant::now() + Duration::from_secs(20);
@@ -713,12 +739,15 @@ impl Tmux {
             if let [(hx, hy)] = heroes[..] {
                 let walls = scene.map.iter().enumerate().all(|(y, row)| {
                     row.iter().enumerate().all(|(x, &c)| {
-                        !"-|".contains(c)
-                            || at(
-                                &rows,
-                                hx + x as i32 - scene.hero.0,
-                                hy + y as i32 - scene.hero.1,
-                            ) == c
+                        let shown = at(
+                            &rows,
+                            hx + x as i32 - scene.hero.0,
+                            hy + y as i32 - scene.hero.1,
+                        );
+                        match drawn {
+                            Drawn::Plain => !"-|".contains(c) || shown == c,
+                            Drawn::Symbols => !c.is_alphabetic() || creature(shown),
+                        }
                     })
                 });
                 if walls {

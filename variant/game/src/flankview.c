@@ -207,19 +207,46 @@ unsigned threats;
     return n;
 }
 
-/* the hero's view of <x,y> as one character, for #flanking */
+/*
+ * The hero's view of <x,y> as one character for #flanking's map, which is
+ * text in a text window (putstr()), not the map window: the symbol set's
+ * character when it is printable ASCII, else NetHack's default symbol for
+ * the same thing.  DECgraphics' line drawing (and curses' own symbols,
+ * DEC-encoded) are bytes with the high bit set that only the map window's
+ * glyph output turns into lines; IBMgraphics' are CP437 bytes.  In a text
+ * window either is garbage on a UTF-8 terminal, which eats the characters
+ * after it (docs/FLANKING-DECISIONS.md, "#flanking's map is text").
+ */
 STATIC_OVL char
 flank_map_char(x, y)
 int x, y;
 {
-    int glyph, ochar, color;
+    int glyph, ochar, color, idx;
     unsigned special;
+    nhsym ch = 0;
 
     if (!isok(x, y))
         return ' ';
     glyph = glyph_at(x, y);
-    (void) mapglyph(glyph, &ochar, &color, &special, x, y, 0);
-    return (char) ochar;
+    idx = mapglyph(glyph, &ochar, &color, &special, x, y, 0);
+    if (ochar >= ' ' && ochar < 0x7f)
+        return (char) ochar;
+    /* the default symbol of the symbol that mapglyph() chose */
+    if (idx >= SYM_OFF_P && idx < SYM_OFF_P + MAXPCHARS)
+        ch = defsyms[idx - SYM_OFF_P].sym;
+    else if (idx >= SYM_OFF_O && idx < SYM_OFF_O + MAXOCLASSES)
+        ch = def_oc_syms[idx - SYM_OFF_O].sym;
+    else if (idx >= SYM_OFF_M && idx < SYM_OFF_M + MAXMCLASSES)
+        ch = def_monsyms[idx - SYM_OFF_M].sym;
+    else if (idx >= SYM_OFF_W && idx < SYM_OFF_W + WARNCOUNT)
+        ch = def_warnsyms[idx - SYM_OFF_W].sym;
+    else if (idx == SYM_OFF_X + SYM_BOULDER)
+        ch = def_oc_syms[ROCK_CLASS].sym;
+    else if (idx == SYM_OFF_X + SYM_INVISIBLE)
+        ch = DEF_INVISIBLE;
+    else if (glyph_is_monster(glyph)) /* the accessibility overrides */
+        ch = def_monsyms[(int) mons[glyph_to_mon(glyph)].mlet].sym;
+    return (ch >= ' ' && ch < 0x7f) ? (char) ch : '?';
 }
 
 /*
