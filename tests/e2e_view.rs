@@ -13,11 +13,12 @@
 //! And `#flanking`'s little map is text: the same characters, in the same
 //! columns, under DECgraphics and IBMgraphics in tty and under curses with
 //! its own symbols and with DECgraphics (issue 38: line-drawing bytes in a
-//! text window ate the characters after them).
+//! text window ate the characters after them). Wizard mode says "when you
+//! attack" of the hero.
 
 mod common;
 
-use common::{at, find, map_rows, Drawn, Scene, Scratch, Tmux};
+use common::{at, find, key, map_rows, Drawn, Scene, Scratch, Tmux};
 use std::path::Path;
 
 const GAME: &str = env!("CARGO_BIN_EXE_nethack-flanking");
@@ -321,5 +322,38 @@ fn flanking_map_in_curses_under_decgraphics() {
     assert_corner_map(
         "e2evm-curdec",
         "OPTIONS=windowtype:curses,symset:DECgraphics",
+    );
+}
+
+/// Wizard mode's `#flanking` on the jackal lists the hero as one who could
+/// attack it: "You (west) would get +N ...", then "when you attack", not
+/// "when it attacks".
+#[test]
+fn wizard_flanking_on_a_monster_says_when_you_attack() {
+    let scratch = Scratch::new("e2e-view-wiz");
+    let pg = scratch.path().join("playground");
+    let rc = viewer_rc(scratch.path());
+    let scene = Scene::new("view-corner");
+    let (t, _, _) = Tmux::play_scene("e2evw", &scene, Path::new(GAME), &pg, &rc);
+    let (jx, jy) = scene.one('j');
+    t.text("#flanking");
+    t.keys(&["Enter"]);
+    t.wait_for("Show flanking around which creature?");
+    t.keys(&[key(jx, jy), "."]);
+    t.wait_for("Flanking around the jackal");
+    let view = t.window_pages().concat();
+    println!("wizard mode's #flanking on the jackal:\n{view}");
+    let lines: Vec<&str> = view.lines().map(str::trim_end).collect();
+    let you = lines
+        .iter()
+        .position(|l| l.starts_with("You (west) would get +"))
+        .unwrap_or_else(|| panic!("no line for the hero west of the jackal:\n{view}"));
+    assert!(
+        lines[you + 1].starts_with("    when you attack: "),
+        "the hero's line goes on with \"when you attack\":\n{view}"
+    );
+    assert!(
+        !lines[you + 1].contains("when it attacks"),
+        "\"when it attacks\" of the hero:\n{view}"
     );
 }

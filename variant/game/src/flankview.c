@@ -563,8 +563,9 @@ struct monst *mdef;
                                               : upstart(y_monnam(foe[i])),
                         flank_dirname[i], h / 2, (h & 1) ? ".5" : "");
                 flank_putwrap(win, buf);
-                Sprintf(buf, "    when it attacks: %d of 8 directions"
+                Sprintf(buf, "    when %s: %d of 8 directions"
                              " threatened.",
+                        flank_is_hero(foe[i]) ? "you attack" : "it attacks",
                         flank_threat_count((unsigned) d.threats));
             } else {
                 Sprintf(buf, "%s (%s):",
@@ -580,8 +581,9 @@ struct monst *mdef;
                     (h & 1) ? ".5" : "");
             flank_putwrap(win, buf);
             /* one fact a line, so that none wraps past 80 columns */
-            Sprintf(buf, "    when it attacks: %d of 8 directions"
+            Sprintf(buf, "    when %s: %d of 8 directions"
                          " threatened, widest free arc %d;",
+                    flank_is_hero(foe[i]) ? "you attack" : "it attacks",
                     flank_threat_count((unsigned) d.threats), (int) d.arc);
             flank_putwrap(win, buf);
             Sprintf(buf, "    behind %s (%s): %s", hero ? "you" : mhim(mdef),
