@@ -14,7 +14,8 @@
 //! columns, under DECgraphics and IBMgraphics in tty and under curses with
 //! its own symbols and with DECgraphics (issue 38: line-drawing bytes in a
 //! text window ate the characters after them). Wizard mode says "when you
-//! attack" of the hero.
+//! attack" of the hero; blind, with unseen jackals biting, the view says
+//! what the hero knows.
 
 mod common;
 
@@ -355,5 +356,68 @@ fn wizard_flanking_on_a_monster_says_when_you_attack() {
     assert!(
         !lines[you + 1].contains("when it attacks"),
         "\"when it attacks\" of the hero:\n{view}"
+    );
+}
+
+/// Blind (a blindfold), with three jackals around her that have bitten at
+/// her (each now an `I` on her map): `#flanking` says she cannot see who is
+/// next to her and where the map remembers something unseen, names no
+/// jackal and counts nothing the map does not show.
+#[test]
+fn blind_flanking_says_what_the_hero_knows() {
+    let scratch = Scratch::new("e2e-view-blind");
+    let pg = scratch.path().join("playground");
+    let rc = viewer_rc(scratch.path());
+    let scene = Scene::new("view-blind");
+    let (t, _, (hx, hy)) = Tmux::play_scene("e2evb", &scene, Path::new(GAME), &pg, &rc);
+    let jackals = scene.steps_to('j');
+    assert_eq!(jackals.len(), 3, "three jackals in the scene");
+    let fold = t.wizard_wish("blindfold", " blindfold.");
+    t.sync();
+    t.keys(&["P"]);
+    t.wait_for("What do you want to put on?");
+    t.text(&fold);
+    // Each jackal bites or misses her once a turn at least: every one of
+    // them is an `I` once she has waited a few turns.
+    let mut s = t.sync();
+    for _ in 0..10 {
+        let rows = map_rows(&s);
+        if jackals
+            .iter()
+            .all(|&(dx, dy)| at(&rows, hx + dx, hy + dy) == 'I')
+        {
+            break;
+        }
+        t.text("s");
+        s = t.sync();
+    }
+    let rows = map_rows(&s);
+    for &(dx, dy) in &jackals {
+        assert_eq!(
+            at(&rows, hx + dx, hy + dy),
+            'I',
+            "no I where a jackal stands ({dx}, {dy}):\n{s}"
+        );
+    }
+    let view = flanking_view(&t);
+    println!("#flanking, blind:\n{view}");
+    let (hero, _) = split(&view);
+    assert!(
+        hero.contains("You cannot see who is next to you."),
+        "blind, the view says so:\n{view}"
+    );
+    assert!(
+        !hero.contains("Nothing next to you is ready to attack you."),
+        "blind, the view claims nobody is there:\n{view}"
+    );
+    // The scene's jackals: northwest, northeast and south of her, in the
+    // view's order of directions (west, northwest, north, ... southwest).
+    assert!(
+        hero.contains("You remember something unseen (I) to your northwest, northeast and south."),
+        "the view says where the map remembers something unseen:\n{view}"
+    );
+    assert!(
+        !hero.contains("jackal"),
+        "the blind hero's view names the jackals:\n{view}"
     );
 }

@@ -598,9 +598,40 @@ struct monst *mdef;
         flank_putwrap(win, buf);
         flank_show_zone(win, foe[i], mdef);
     }
-    if (!nfoes)
-        putstr(win, 0, hero ? "Nothing next to you is ready to attack you."
-                            : "Nothing next to it could attack it.");
+    if (hero) {
+        /* what the hero knows of what the view leaves out: blind, that she
+           cannot see; the map's remembered `I', where something unseen is
+           (no more than the map shows) */
+        unsigned unseen = 0;
+        int nunseen = 0, k = 0;
+
+        for (i = 0; i < FLANK_NDIRS; i++) {
+            x = dx + xdir[i], y = dy + ydir[i];
+            if (isok(x, y) && !seen[i] && glyph_is_invisible(glyph_at(x, y)))
+                unseen |= 1U << i, nunseen++;
+        }
+        if (!nfoes)
+            putstr(win, 0, Blind ? "You cannot see who is next to you."
+                           : unseen ? "Nothing you can see next to you is"
+                                      " ready to attack you."
+                                    : "Nothing next to you is ready to"
+                                      " attack you.");
+        if (unseen) {
+            Strcpy(buf, "You remember something unseen (I) to your ");
+            for (i = 0; i < FLANK_NDIRS; i++) {
+                if (!(unseen & (1U << i)))
+                    continue;
+                k++;
+                Sprintf(eos(buf), "%s%s",
+                        (k == 1) ? "" : (k == nunseen) ? " and " : ", ",
+                        flank_dirname[i]);
+            }
+            Strcat(buf, ".");
+            flank_putwrap(win, buf);
+        }
+    } else if (!nfoes) {
+        putstr(win, 0, "Nothing next to it could attack it.");
+    }
     if (hero) {
         putstr(win, 0, "");
         putstr(win, 0, "This is what you perceive: a creature you cannot see"
