@@ -15,7 +15,8 @@
 //! its own symbols and with DECgraphics (issue 38: line-drawing bytes in a
 //! text window ate the characters after them). Wizard mode says "when you
 //! attack" of the hero; blind, with unseen jackals biting, the view says
-//! what the hero knows.
+//! what the hero knows; and under `tactics`, `;` on a jackal in the hero's
+//! rear says the damage it would deal.
 
 mod common;
 
@@ -419,5 +420,52 @@ fn blind_flanking_says_what_the_hero_knows() {
     assert!(
         !hero.contains("jackal"),
         "the blind hero's view names the jackals:\n{view}"
+    );
+}
+
+/// Under `tactics` (zones change damage, not to-hit), a jackal in the
+/// hero's rear: she has thrown her dagger east, so she faces east, and the
+/// jackal west of her is in her rear. `;` on it says the damage it would
+/// deal from there (and after it what her blow would do, whichever way
+/// the jackal faces: not asserted here).
+#[test]
+fn farlook_under_tactics_says_a_foe_in_your_rear_deals_more_damage() {
+    let scratch = Scratch::new("e2e-view-tactics");
+    let pg = scratch.path().join("playground");
+    common::playground_with(Path::new(GAME), &pg, "FLANKING_RULES", "tactics");
+    let rc = viewer_rc(scratch.path());
+    let scene = Scene::new("tactics-step-away");
+    let (t, _, (hx, hy)) = Tmux::play_scene("e2evt", &scene, Path::new(GAME), &pg, &rc);
+    let (jx, jy) = scene.one('j');
+    assert_eq!((jx, jy), (-1, 0), "the jackal stands west of her");
+
+    // Her dagger, thrown east: she faces east.
+    t.keys(&["t"]);
+    t.wait_for("What do you want to throw?");
+    t.keys(&["b"]);
+    t.wait_for("In what direction?");
+    t.keys(&["l"]);
+    let s = t.sync();
+    assert_eq!(
+        at(&map_rows(&s), hx + jx, hy + jy),
+        'd',
+        "the jackal is no longer west of her:\n{s}"
+    );
+
+    t.keys(&["\\;"]);
+    t.wait_for("Pick an object.");
+    t.keys(&[key(jx, jy), "."]);
+    let s = t.wait_for("jackal, flanks you: ");
+    // the message window's lines, joined (a long line wraps in tty)
+    let line: String = s
+        .lines()
+        .take(2)
+        .map(str::trim_end)
+        .collect::<Vec<_>>()
+        .join(" ");
+    println!("farlook under tactics:\n{s}");
+    assert!(
+        line.contains("(jackal, flanks you: x1.5 damage from your rear"),
+        "farlook's line: {line:?}"
     );
 }

@@ -29,6 +29,8 @@ STATIC_DCL unsigned FDECL(flank_show_lines, (struct monst *,
                                              struct flank_ranged *,
                                              struct monst **));
 STATIC_DCL void FDECL(flank_arms_words, (char *, struct monst *, unsigned));
+STATIC_DCL boolean FDECL(flank_zone_look, (const struct flank_attack *,
+                                           BOOLEAN_P, char *));
 
 
 static const char *const flank_dirname[FLANK_NDIRS] = {
@@ -989,11 +991,41 @@ flank_offered()
 }
 
 /*
+ * What the zone of attack *fa does to its damage, in the rule set's words
+ * (flank_zone_look_words()): "x1.5 damage from your rear" when the hero
+ * defends, "x1.25 damage to its flank" when the hero attacks; into buf
+ * (BUFSZ).  FALSE, and buf "", when it changes nothing of the damage.
+ */
+STATIC_OVL boolean
+flank_zone_look(fa, hero_defends, buf)
+const struct flank_attack *fa;
+boolean hero_defends;
+char *buf;
+{
+    struct flank_facing_result r;
+
+    *buf = '\0';
+    if (!fa->zoned)
+        return FALSE;
+    (void) memset((genericptr_t) &r, 0, sizeof r);
+    r.zone_half_points = fa->zone_half_points;
+    r.zone = fa->zone;
+    r.damage_percent = fa->damage_percent;
+    r.damage_flat = fa->damage_flat;
+    r.bits = fa->bits;
+    r.rules = (uint8_t) flank_cfg.rules;
+    return (boolean) (flank_zone_look_words(&r, hero_defends ? 1 : 0, buf,
+                                            BUFSZ) > 0);
+}
+
+/*
  * Farlook (lookat()): what flanking means between the hero and monster m,
  * appended to buf as vanilla appends ", leashed to you": ", flanks you:
  * +2", ", you would flank it: +1", or both ("...: +2; you would...");
- * nothing for a monster the hero does not perceive next to the hero, nor
- * with FLANKING=0.
+ * under a rule set whose zones change damage, what the zone does (",
+ * flanks you: x1.5 damage from your rear", "...: +2, +2 damage from your
+ * rear").  Nothing for a monster the hero does not perceive next to the
+ * hero, nor with FLANKING=0.
  */
 void
 flank_look(m, buf)
@@ -1001,19 +1033,33 @@ struct monst *m;
 char *buf;
 {
     struct flank_attack fa;
+    char dmg1[BUFSZ], dmg2[BUFSZ];
     int k1 = 0, k2;
+    boolean z1, z2;
 
     if (flank_cfg.percent <= 0 || u.uswallow || !flank_seen_foe(m))
         return;
-    (void) flank_seen_threat(m, &k1);
     flank_seen_only = TRUE;
+    k1 = flank_bonus(m, &youmonst, TRUE, &fa);
+    z1 = flank_zone_look(&fa, TRUE, dmg1);
     k2 = flank_bonus(&youmonst, m, TRUE, &fa);
+    z2 = flank_zone_look(&fa, FALSE, dmg2);
     flank_seen_only = FALSE;
-    if (k1 > 0)
-        Sprintf(eos(buf), ", flanks you: +%d", k1);
-    if (k2 > 0)
-        Sprintf(eos(buf), "%s you would flank it: +%d", (k1 > 0) ? ";" : ",",
-                k2);
+    if (k1 > 0 || z1) {
+        Strcat(buf, ", flanks you: ");
+        if (k1 > 0)
+            Sprintf(eos(buf), "+%d%s", k1, z1 ? ", " : "");
+        if (z1)
+            Strcat(buf, dmg1);
+    }
+    if (k2 > 0 || z2) {
+        Sprintf(eos(buf), "%s you would flank it: ",
+                (k1 > 0 || z1) ? ";" : ",");
+        if (k2 > 0)
+            Sprintf(eos(buf), "+%d%s", k2, z2 ? ", " : "");
+        if (z2)
+            Strcat(buf, dmg2);
+    }
 }
 
 /* ^X: the way the hero faces under a facing rule set ("northeast"), or
