@@ -439,6 +439,26 @@ fn farlook_under_tactics_says_a_foe_in_your_rear_deals_more_damage() {
     let (jx, jy) = scene.one('j');
     assert_eq!((jx, jy), (-1, 0), "the jackal stands west of her");
 
+    // First she faces the jackal, the one foe next to her: it is in her
+    // front, where her shield takes a share of its bite (x0.8), which is
+    // no flanking and farlook says nothing of.
+    t.keys(&["\\;"]);
+    t.wait_for("Pick an object.");
+    t.keys(&[key(jx, jy), "."]);
+    let s = t.wait_for("(jackal");
+    let line: String = s
+        .lines()
+        .take(2)
+        .map(str::trim_end)
+        .collect::<Vec<_>>()
+        .join(" ");
+    println!("farlook on the jackal in her front: {line}");
+    assert!(
+        !line.contains("flanks you"),
+        "farlook on a jackal in her front: {line:?}"
+    );
+    t.settle();
+
     // Her dagger, thrown east: she faces east.
     t.keys(&["t"]);
     t.wait_for("What do you want to throw?");

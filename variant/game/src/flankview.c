@@ -994,7 +994,9 @@ flank_offered()
  * What the zone of attack *fa does to its damage, in the rule set's words
  * (flank_zone_look_words()): "x1.5 damage from your rear" when the hero
  * defends, "x1.25 damage to its flank" when the hero attacks; into buf
- * (BUFSZ).  FALSE, and buf "", when it changes nothing of the damage.
+ * (BUFSZ).  FALSE, and buf "", when it changes nothing of the damage, or
+ * when the attack comes from the defender's front: a shield's share there
+ * (`tactics') is no flanking, and farlook speaks of flanking only.
  */
 STATIC_OVL boolean
 flank_zone_look(fa, hero_defends, buf)
@@ -1005,7 +1007,7 @@ char *buf;
     struct flank_facing_result r;
 
     *buf = '\0';
-    if (!fa->zoned)
+    if (!fa->zoned || fa->zone == FLANK_ZONE_FRONT)
         return FALSE;
     (void) memset((genericptr_t) &r, 0, sizeof r);
     r.zone_half_points = fa->zone_half_points;
