@@ -187,7 +187,7 @@ impl Tmux {
             if start.elapsed() > Duration::from_secs(secs) {
                 return Err(s);
             }
-            if answer_more && s.contains("--More--") {
+            if answer_more && more_pending(&s) {
                 self.keys(&["Enter"]);
             }
             std::thread::sleep(Duration::from_millis(100));
@@ -267,13 +267,14 @@ impl Tmux {
         self.wait_for("--More--")
     }
 
-    /// Answers every pending `--More--` and returns the settled screen.
+    /// Answers every pending `--More--` (curses' `>>` too) and returns the
+    /// settled screen.
     pub fn settle(&self) -> String {
         let start = Instant::now();
         loop {
             std::thread::sleep(Duration::from_millis(200));
             let s = self.screen().unwrap_or_default();
-            if !s.contains("--More--") {
+            if !more_pending(&s) {
                 return s;
             }
             if start.elapsed() > Duration::from_secs(20) {
@@ -412,6 +413,17 @@ impl Tmux {
         }
         panic!("the screen would not settle:\n{last}");
     }
+}
+
+/// Whether the game waits for a key to show more messages: tty's
+/// `--More--`, or curses' `>>` at the end of its message line (the top
+/// line).
+pub fn more_pending(screen: &str) -> bool {
+    screen.contains("--More--")
+        || screen
+            .lines()
+            .next()
+            .is_some_and(|l| l.trim_end().ends_with(">>"))
 }
 
 /// A tty menu page's mark: `Some(Some((k, n)))` for "(k of n)",
