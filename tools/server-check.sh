@@ -64,7 +64,10 @@ bad() {
 
 # --- the classic build, installed as docs/SERVER.md says -----------------------
 # Every block the guide marks `<!-- server-check: run -->`, run as it stands
-# from the repository, with PREFIX the scratch prefix.
+# from the repository, with PREFIX the scratch prefix and no chroot (CHROOT
+# empty: the server's hints, linux-flanking-server, installing on the host).
+# The guide's dgamelaunch blocks (`<!-- dgl: ... -->`) need dgamelaunch and
+# a chroot, and are not run here.
 guide=$repo/docs/SERVER.md
 steps=$scratch/server-md.sh
 awk '/<!-- server-check: run -->/ { want = 1; next }
@@ -74,8 +77,8 @@ awk '/<!-- server-check: run -->/ { want = 1; next }
 [ "$(grep -c . "$steps")" -ge 10 ] ||
     { echo "server-check: docs/SERVER.md has no runnable install blocks" >&2; exit 1; }
 prefix=$scratch/install
-echo "server-check: docs/SERVER.md's steps, PREFIX=$prefix"
-(cd "$repo" && PREFIX=$prefix bash -euo pipefail "$steps") ||
+echo "server-check: docs/SERVER.md's steps, PREFIX=$prefix, CHROOT= (none: the game runs on the host)"
+(cd "$repo" && PREFIX=$prefix CHROOT= bash -euo pipefail "$steps") ||
     { echo "server-check: docs/SERVER.md's steps failed" >&2; exit 1; }
 hack=$prefix/games/lib/nethackdir
 game=$hack/nethack
@@ -230,6 +233,25 @@ refused "-D --fuzz=1,50 --fuzz-save" -D --fuzz=1,50 --fuzz-save
 
 [ "$fail" -eq 0 ] || { echo "server-check: failed" >&2; exit 1; }
 echo "server-check: ok: no test option in the installed game; a player outside WIZARDS gets no file through the variant's options"
+
+# --- the server's hints and the guide's rc template --------------------------
+# The game was built with sys/unix/hints/linux-flanking-server: its
+# directory and sysconf compiled in as absolute paths under PREFIX (in a
+# chroot, the path inside it; here, with no chroot, the install's).
+strings "$game" | grep -x "$hack/sysconf" >/dev/null ||
+    bad "the installed game does not name $hack/sysconf (not built with the server's hints?)"
+# docs/server/dgl-default-rcfile.nhf, every new player's rc file under
+# dgamelaunch (NETHACKOPTIONS=@FILE), read without an error.
+install -m 0644 "$repo/docs/server/dgl-default-rcfile.nhf" "$scratch/template.nethackrc"
+status=0
+(cd / && as nhfplayer NETHACKOPTIONS="@$scratch/template.nethackrc" timeout 20 "$game" --showpaths) \
+    </dev/null >"$out" 2>&1 || status=$?
+if [ "$status" -ne 0 ] || grep -qiE "error|Unknown option|Not a config statement|Couldn't open" "$out"; then
+    bad "docs/server/dgl-default-rcfile.nhf: the game does not read it cleanly (status $status):"
+    sed 's/^/    /' "$out" >&2
+fi
+[ "$fail" -eq 0 ] || { echo "server-check: failed" >&2; exit 1; }
+echo "server-check: ok: built with the server's hints ($hack/sysconf compiled in); the guide's rc template is read without an error"
 
 # --- two players at once, as dgamelaunch starts them ---------------------------
 # One shared user (nhfplayer), two names (-u alice, -u bob), two terminals
@@ -544,3 +566,46 @@ rm -f "$hack/save/${uid}mallory"*
 [ "$fail" -eq 0 ] || { echo "server-check: failed" >&2; exit 1; }
 echo "server-check: ok: a shell user's own edited save is refused by its mark and kept aside"
 
+# --- recover: a game killed outright, turned into a save ---------------------
+# rita's game is killed (SIGKILL) in the middle of play: no hangup, no save;
+# its lock (a letter lock, MAXPLAYERS) and level files stay.  recover, run
+# as docs/SERVER.md's "Crash recovery" runs it (as a player of the games
+# group, so that the game can read the save), makes of them a save named for
+# rita, save/<uid>rita, and removes the lock and level files.  (Whether the
+# game itself does this at the next start is "Crash recovery"'s matter; this
+# is the admin's tool, run on the files the killed game left.)
+start_game rita
+wait_screen rita "Dlvl:1" || exit 1
+settle rita
+for n in 1 2 3; do keys rita s; done
+sync_game rita || exit 1
+pid=$(pgrep -u nhfplayer -f -- "$game -u rita\$" || true)
+[ -n "$pid" ] || { echo "server-check: rita's game is not running" >&2; exit 1; }
+rita_lock=
+for f in "$hack"/[a-z]lock.0; do
+    [ -e "$f" ] || continue
+    [ "$(od -An -td4 -N4 "$f" | tr -d ' ')" = "$pid" ] && rita_lock=$(basename "$f" .0)
+done
+[ -n "$rita_lock" ] || bad "no lock of rita's game (process $pid): $(ls "$hack")"
+kill -KILL "$pid"
+tmx kill-session -t rita 2>/dev/null || true
+gone rita
+if [ -n "$rita_lock" ]; then
+    ls "$hack/$rita_lock".* >/dev/null 2>&1 || bad "rita's killed game left no files ($rita_lock)"
+    status=0
+    (cd / && setpriv --reuid="$(id -u nhfplayer)" --regid="$(getent group games | cut -d: -f3)" --clear-groups \
+        env -i PATH=/usr/bin:/bin "$hack/recover" -d "$hack" "$rita_lock") >"$out" 2>&1 || status=$?
+    sv=$hack/save/${uid}rita
+    if [ "$status" -ne 0 ] || [ ! -s "$sv" ]; then
+        bad "recover $rita_lock made no save of rita (status $status, save/: $(ls "$hack/save")):"
+        sed 's/^/    /' "$out" >&2
+    elif [ "$(stat -c %G "$sv")" != games ]; then
+        bad "recover's save of rita is not the games group's: $(stat -c '%U %G %a' "$sv")"
+    elif ls "$hack/$rita_lock".* >/dev/null 2>&1; then
+        bad "recover left rita's lock or level files: $(ls "$hack/$rita_lock".*)"
+    else
+        echo "server-check: ok: a killed game (lock $rita_lock) recovered: $(cat "$out")"
+    fi
+    rm -f "$hack/save/${uid}rita"*
+fi
+[ "$fail" -eq 0 ] || { echo "server-check: failed" >&2; exit 1; }
