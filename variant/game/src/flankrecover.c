@@ -365,8 +365,8 @@ flank_recover_dead()
         if (!whole) {
             if (named && !kept)
                 fr_lost(base, h.pid,
-                        got == 1 ? "it had no checkpoint yet (only its"
-                                   " process's number)"
+                        got == 1 ? "it holds no checkpoint (killed before"
+                                   " its first, or checkpoints off)"
                                  : "its checkpoint is cut short",
                         FALSE);
             continue;
