@@ -261,7 +261,10 @@ fn a_zombie_game_killed_mid_fight_under_dnd_comes_back() {
 /// checkpoint (at the role's question, its lock holds only the process's
 /// number), and one whose checkpoint is cut short. Each time the next
 /// start names it and why, keeps its files as crashPID<lock>.N (the same
-/// bytes), notes it in the paniclog, and starts a new game.
+/// bytes), notes it in the paniclog, and starts a new game. And one whose
+/// checkpoint is cut short in the game's state, which only the restore
+/// finds: its files wait as recoveredPID<lock>.N, and the next start says
+/// it could not be restored and keeps them as unrestoredPID<lock>.N.
 #[test]
 fn a_game_that_cannot_be_recovered_is_named_and_kept() {
     let scratch = Scratch::new("e2ecrl");
@@ -321,11 +324,80 @@ fn a_game_that_cannot_be_recovered_is_named_and_kept() {
     t.keys(&["Enter"]);
     let s = t.wait_message("Dlvl:1");
     assert_eq!(turn(&s), Some(1), "not a new game:\n{s}");
+
+    // 3. a checkpoint whole in its head and cut short in the game's
+    //    state: the save rebuilt from it fails to restore (NetHack's
+    //    "Error restoring old game.", which deletes that save), and the
+    //    next start says so, the dead game's files kept
+    t.settle();
+    let pid = game_pid(&pg, "wizard.0");
+    sigkill(pid);
+    t.wait_exit();
+    let lock = own_files(&pg, "wizard.0")[0].clone();
+    let whole = std::fs::read(&lock).unwrap();
+    std::fs::write(&lock, &whole[..300]).unwrap();
+    let level = std::fs::read(pg.join(lock_name.replace(".0", ".1"))).unwrap();
+    let t = Tmux::start("e2ecrl4", &debug_game(&pg, &rc, false));
+    let s = t.wait_joined("Error restoring old game.");
+    println!("--- a state cut short, restored:\n{s}");
+    t.wait_exit();
+    let held = format!("recovered{pid}{lock_name}");
+    assert_eq!(
+        std::fs::read(pg.join(&held)).unwrap(),
+        &whole[..300],
+        "the pieces of the game whose restore failed are gone"
+    );
+    let t = Tmux::start("e2ecrl5", &debug_game(&pg, &rc, false));
+    // its message, and one for the lock the failed restore left (it
+    // holds only that process's number), each waiting for a key, in the
+    // order the directory lists them
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    let (mut answered, mut told) = (0, String::new());
+    let s = loop {
+        let s = t.joined_screen().unwrap_or_default();
+        if s.contains("could not be restored") && told.is_empty() {
+            told = s.clone();
+        }
+        if s.contains("Dlvl:1") {
+            break s;
+        }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the game did not start:\n{s}"
+        );
+        if s.matches("Hit space to continue").count() > answered {
+            t.keys(&["Enter"]);
+            answered += 1;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    };
+    println!("--- the next start:\n{told}");
+    let unrestored = format!("unrestored{pid}{lock_name}");
+    assert!(
+        told.contains(&format!(
+            "Your game of process {pid} (wizard) was rebuilt from its checkpoint but could not be restored"
+        )) && told.contains(&unrestored.replace(".0", ".*")),
+        "the next start does not say the game could not be restored:\n{told}"
+    );
+    assert_eq!(std::fs::read(pg.join(&unrestored)).unwrap(), &whole[..300]);
+    assert_eq!(
+        std::fs::read(pg.join(unrestored.replace(".0", ".1"))).unwrap(),
+        level,
+        "the dead game's level was not kept as it was"
+    );
+    assert!(!pg.join(&held).exists(), "{held} is still there");
+    t.settle();
+    assert_eq!(turn(&t.sync()), Some(1), "not a new game:\n{s}");
+
     let paniclog = std::fs::read_to_string(pg.join("paniclog")).unwrap_or_default();
     assert_eq!(
         paniclog.matches("cannot be recovered").count(),
-        2,
-        "the paniclog should note both:\n{paniclog}"
+        3,
+        "the paniclog should note the two dead games and the failed restore's lock:\n{paniclog}"
+    );
+    assert!(
+        paniclog.contains("could not be restored"),
+        "the paniclog does not note the failed restore:\n{paniclog}"
     );
     println!(
         "--- kept aside: {:?}\n--- paniclog:\n{paniclog}",

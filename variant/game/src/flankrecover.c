@@ -23,10 +23,13 @@
  * files kept aside as crashPIDLOCK.N (unixunix.c's keeplocks(), here),
  * whose checkpoint names this player and his save file and which he owns.
  * One of them is rebuilt into his save file (marked with sysconf SAVEKEY,
- * as the game's own saves are), its pieces removed only once the save is
- * written whole, and the normal restore then brings it back;
- * flank_recover_said() tells the player after the restore.  A dead game
- * of his that cannot be rebuilt is kept aside as crashPIDLOCK.N (never
+ * as the game's own saves are), its pieces renamed recoveredPIDLOCK.N once
+ * the save is written whole, and the normal restore then brings it back;
+ * flank_recover_said() tells the player after the restore and only then
+ * removes the pieces.  A restore that fails (a checkpoint cut short in the
+ * game's state: vanilla then deletes the save) leaves them, and his next
+ * start keeps them as unrestoredPIDLOCK.N and tells him.  A dead game of
+ * his that cannot be rebuilt is kept aside as crashPIDLOCK.N (never
  * deleted), and he is told why; another player's is left as it is.  No
  * random number is drawn, and with no dead game nothing is done.
  */
@@ -44,15 +47,21 @@ struct fr_head {
     char name[PL_NSIZ];
 };
 
-/* what the restore is to say: the process whose game was rebuilt */
+/* what the restore is to say: the process whose game was rebuilt, and
+   the name its pieces wait under (recoveredPIDLOCK) */
 static int fr_pid = 0;
-static char fr_lock[BUFSZ];
+static char fr_held[BUFSZ];
+
+#define FR_MAXSEEN 64 /* dead games looked at in one start, at most */
 
 STATIC_DCL boolean FDECL(fr_read_head, (int, struct fr_head *, int *));
 STATIC_DCL const char *FDECL(fr_levname, (const char *, int));
-STATIC_DCL int FDECL(fr_keep_aside, (const char *, int));
+STATIC_DCL int FDECL(fr_rename_set, (const char *, const char *));
+STATIC_DCL boolean FDECL(fr_kept_name, (const char *));
+STATIC_DCL const char *FDECL(fr_lock_of, (const char *, int));
 STATIC_DCL boolean FDECL(fr_copy, (int, int));
-STATIC_DCL const char *FDECL(fr_rebuild, (const char *, struct fr_head *));
+STATIC_DCL const char *FDECL(fr_rebuild, (const char *, struct fr_head *,
+                                          const char *));
 STATIC_DCL boolean FDECL(fr_save_exists, (const char *));
 STATIC_DCL void FDECL(fr_lost, (const char *, int, const char *, BOOLEAN_P));
 
@@ -127,24 +136,51 @@ int *got;
     return (boolean) (h->savelev > 0 && h->savelev < FR_MAXLEV);
 }
 
-/* renames BASE.N to crashPIDBASE.N, as unixunix.c's keeplocks() does:
-   how many files were kept */
+/* renames every FROM.N to TO.N (crashPIDLOCK.N, as unixunix.c's
+   keeplocks() names a dead game kept aside): how many files there were */
 STATIC_OVL int
-fr_keep_aside(base, pid)
-const char *base;
-int pid;
+fr_rename_set(from_base, to_base)
+const char *from_base, *to_base;
 {
-    char from[BUFSZ], kept[BUFSZ], name[BUFSZ];
+    char from[BUFSZ], to[BUFSZ];
     int lev, n = 0;
 
     for (lev = 0; lev < FR_MAXLEV; lev++) {
-        Strcpy(from, fr_levname(base, lev));
-        Sprintf(name, "crash%d%.*s.%d", pid, BUFSZ - 40, base, lev);
-        Strcpy(kept, fqname(name, LEVELPREFIX, 1));
-        if (!rename(from, kept))
+        Strcpy(from, fr_levname(from_base, lev));
+        Strcpy(to, fr_levname(to_base, lev));
+        if (!rename(from, to))
             n++;
     }
     return n;
+}
+
+/* is BASE a set kept aside: crashPID..., recoveredPID...?  (The pid
+   runs into a named lock's uid: which digits are which, only the pid in
+   the file says: fr_lock_of().) */
+STATIC_OVL boolean
+fr_kept_name(base)
+const char *base;
+{
+    return (boolean) ((!strncmp(base, "crash", 5) && digit(base[5]))
+                      || (!strncmp(base, "recovered", 9) && digit(base[9])));
+}
+
+/* the lock of a set of files whose process was PID: BASE itself (alock,
+   <uid><name>), or BASE less its prefix and pid (crashPIDalock,
+   recoveredPIDalock); NULL if a kept name does not carry that pid */
+STATIC_OVL const char *
+fr_lock_of(base, pid)
+const char *base;
+int pid;
+{
+    char pre[40];
+    size_t n;
+
+    if (!fr_kept_name(base))
+        return base;
+    Sprintf(pre, "%s%d", *base == 'c' ? "crash" : "recovered", pid);
+    n = strlen(pre);
+    return (!strncmp(base, pre, n) && base[n]) ? base + n : (const char *) 0;
 }
 
 /* this player's dead game in BASE.N cannot be given back: why, said to
@@ -162,8 +198,8 @@ boolean aside;
     if (aside)
         Strcpy(kept, base);
     else {
-        (void) fr_keep_aside(base, pid);
         Sprintf(kept, "crash%d%.*s", pid, BUFSZ - 40, base);
+        (void) fr_rename_set(base, kept);
     }
     Sprintf(msg,
             "your game of process %d (%.32s) cannot be recovered: %.100s;"
@@ -216,13 +252,14 @@ const char *fq_save;
  * savefile info and name, the current level, the rest of the checkpoint
  * (the game's state), then every other level file, each after its
  * number.  NULL once the save is written whole (marked, compressed) and
- * the pieces removed; else why not, the pieces untouched and no save
- * left of it.
+ * the pieces renamed HELD.N, where they wait for the restore; else why
+ * not, the pieces untouched and no save left of it.
  */
 STATIC_OVL const char *
-fr_rebuild(base, h)
+fr_rebuild(base, h, held)
 const char *base;
 struct fr_head *h;
+const char *held;
 {
     static char why[BUFSZ];
     char fq_save[BUFSZ];
@@ -294,10 +331,15 @@ struct fr_head *h;
         return "its save file cannot be marked (SAVEKEY)";
     }
     nh_compress(fq_save);
-    /* a save written whole: only now are the pieces removed */
+    /* a save written whole: the pieces wait for the restore, which
+       removes them (flank_recover_said()) */
     for (lev = 0; lev < FR_MAXLEV; lev++)
-        if (done[lev])
-            (void) unlink(fr_levname(base, lev));
+        if (done[lev]) {
+            char to[BUFSZ];
+
+            Strcpy(to, fr_levname(held, lev));
+            (void) rename(fr_levname(base, lev), to);
+        }
     return (const char *) 0;
 }
 
@@ -305,6 +347,8 @@ struct fr_head *h;
  * getlock()'s hook, the playground's lock held: finds this player's dead
  * games and gives back one (see above).  MINE is the lock a game of his
  * takes when locks are named (MAXPLAYERS=0, debug mode): <uid><name>.
+ * The names are read first, then looked at: a set renamed on the way is
+ * not met again under its new name.
  */
 void
 flank_recover_dead()
@@ -313,12 +357,17 @@ flank_recover_dead()
     struct dirent *de;
     struct fr_head h;
     struct stat st;
-    char mine[BUFSZ], base[BUFSZ], msg[BUFSZ], dirname[BUFSZ], *p;
-    const char *why;
-    int fd, got, len;
-    boolean whole, kept, named;
+    char mine[BUFSZ], msg[BUFSZ], dirname[BUFSZ], held[BUFSZ];
+    char *seen[FR_MAXSEEN];
+    const char *why, *base, *lk;
+    int fd, got, len, i, nseen = 0;
+    boolean whole, kept, named, waited;
 
     if (fr_pid || !*plname)
+        return;
+    /* a fuzz run starts afresh, never restoring (unixmain.c): a save
+       rebuilt now would wait for a start that does */
+    if (iflags.fuzz_replay && !iflags.fuzz_restore)
         return;
     Sprintf(mine, "%u%.*s", (unsigned) getuid(), PL_NSIZ, plname);
     regularize(mine);
@@ -326,26 +375,33 @@ flank_recover_dead()
     Strcpy(dirname, fqname(".", LEVELPREFIX, 0));
     if (!(dir = opendir(dirname)))
         return;
-    while ((de = readdir(dir)) != 0) {
+    while ((de = readdir(dir)) != 0 && nseen < FR_MAXSEEN) {
         len = (int) strlen(de->d_name);
-        if (len < 3 || len >= BUFSZ - 40 || strcmp(de->d_name + len - 2, ".0"))
+        if (len < 3 || len >= BUFSZ - 40
+            || strcmp(de->d_name + len - 2, ".0"))
             continue;
-        Strcpy(base, de->d_name);
-        base[len - 2] = '\0';
-        /* crashPIDLOCK: kept aside; a [a-y]lock, or this player's named
-           lock: a game in progress, or a dead one */
-        kept = !strncmp(base, "crash", 5) && digit(base[5]);
-        if (kept) {
-            for (p = base + 5; digit(*p); p++)
-                continue;
-            if (!*p)
-                continue;
-        }
-        named = !strcmp(base, mine);
-        if (!kept && !named
-            && !(strlen(base) == 5 && !strcmp(base + 1, "lock")
-                 && base[0] >= 'a' && base[0] <= 'y'))
-            continue;
+        seen[nseen] = dupstr(de->d_name);
+        seen[nseen][len - 2] = '\0';
+        lk = seen[nseen];
+        /* a [a-y]lock, this player's named lock (a game in progress, or
+           a dead one), or a set kept: crashPID (aside), recoveredPID
+           (rebuilt, waiting for its restore) */
+        if (!strcmp(lk, mine) || fr_kept_name(lk)
+            || (strlen(lk) == 5 && !strcmp(lk + 1, "lock") && lk[0] >= 'a'
+                && lk[0] <= 'y'))
+            nseen++;
+        else
+            free((genericptr_t) seen[nseen]);
+    }
+    (void) closedir(dir);
+
+    for (i = 0; i < nseen; i++) {
+        base = seen[i];
+        kept = fr_kept_name(base);
+        waited = kept && *base == 'r';
+        named = !kept && !strcmp(base, mine);
+        if (fr_pid && !waited)
+            continue; /* one game a start */
         if ((fd = open(fr_levname(base, 0), O_RDONLY, 0)) < 0)
             continue;
         whole = fr_read_head(fd, &h, &got);
@@ -354,6 +410,8 @@ flank_recover_dead()
         (void) close(fd);
         if (!got)
             continue; /* no pid: being written, or not a lock */
+        if (!(lk = fr_lock_of(base, h.pid)))
+            continue; /* kept under another process's number: not ours */
         if (!kept && !flank_pid_gone(h.pid))
             continue; /* a game in progress (vanilla's getlock() asks,
                          for this player's own named lock) */
@@ -363,7 +421,7 @@ flank_recover_dead()
         if (st.st_uid != getuid())
             continue;
         if (!whole) {
-            if (named && !kept)
+            if (named)
                 fr_lost(base, h.pid,
                         got == 1 ? "it holds no checkpoint (killed before"
                                    " its first, or checkpoints off)"
@@ -373,22 +431,39 @@ flank_recover_dead()
         }
         if (strcmp(h.name, plname) || strcmp(h.savename, SAVEF))
             continue;
-        if ((why = fr_rebuild(base, &h)) != 0) {
+        if (waited) {
+            /* rebuilt at an earlier start, whose restore did not come
+               through: its state is damaged (vanilla deleted the save) */
+            Sprintf(held, "unrestored%d%.*s", h.pid, BUFSZ - 40, lk);
+            (void) fr_rename_set(base, held);
+            Sprintf(msg,
+                    "your game of process %d (%.32s) was rebuilt from its"
+                    " checkpoint but could not be restored (its checkpoint"
+                    " is damaged); its files are kept as %.80s.*, not"
+                    " deleted",
+                    h.pid, plname, held);
+            paniclog("recover", msg);
+            raw_printf("%s.", upstart(msg));
+            wait_synch();
+            continue;
+        }
+        Sprintf(held, "recovered%d%.*s", h.pid, BUFSZ - 40, lk);
+        if ((why = fr_rebuild(base, &h, held)) != 0) {
             /* kept already: said at every start of his, which tries
                again (a save in the way may be gone by then) */
             fr_lost(base, h.pid, why, kept);
             continue;
         }
         fr_pid = h.pid;
-        Strcpy(fr_lock, base);
+        Strcpy(fr_held, held);
         Sprintf(msg,
                 "the game of %.32s (process %d, files %.80s.*) rebuilt from"
                 " its checkpoint into %.80s",
                 plname, h.pid, base, SAVEF);
         paniclog("recover", msg);
-        break; /* one game: any other waits, kept, for the next start */
     }
-    (void) closedir(dir);
+    for (i = 0; i < nseen; i++)
+        free((genericptr_t) seen[i]);
 }
 
 /* after the restore (unixmain.c): the player told that his game was
@@ -397,6 +472,7 @@ void
 flank_recover_said()
 {
     char msg[BUFSZ];
+    int lev;
 
     if (!fr_pid)
         return;
@@ -404,11 +480,12 @@ flank_recover_said()
     pline("Your game was recovered from its last checkpoint (turn %ld);"
           " its process died.",
           moves);
-    Sprintf(msg,
-            "the game of %.32s (process %d, files %.80s.*) restored at turn"
-            " %ld",
-            plname, fr_pid, fr_lock, moves);
+    Sprintf(msg, "the game of %.32s (process %d) restored at turn %ld",
+            plname, fr_pid, moves);
     paniclog("recover", msg);
+    /* restored: the pieces are no longer needed */
+    for (lev = 0; lev < FR_MAXLEV; lev++)
+        (void) unlink(fr_levname(fr_held, lev));
     fr_pid = 0;
 }
 
