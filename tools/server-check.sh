@@ -607,7 +607,7 @@ keys rita '#quit' Enter
 wait_screen rita "Really quit?" && keys rita y
 wait_screen rita "identified?" && keys rita q
 gone rita
-left=$(cd "$hack" && ls | grep -E '^(crash[0-9]+)?[a-z]lock\.[0-9]+$' || true)
+left=$(cd "$hack" && ls | grep -E '^((crash|recovered|unrestored)[0-9]+)?[a-z]lock\.[0-9]+$' || true)
 [ -z "$left" ] || bad "rita's game left files behind: $left"
 [ "$fail" -eq 0 ] || { echo "server-check: failed" >&2; exit 1; }
 echo "server-check: ok: a game killed with SIGKILL comes back at the next start, from its checkpoint, its save marked (SAVEKEY), noted in paniclog"

@@ -20,8 +20,9 @@
  * game's state).  getlock() (unixunix.c) calls flank_recover_dead() with
  * the playground's lock held, before it picks a lock: this player's dead
  * games are the lock files whose process is gone (or a zombie) and the
- * files kept aside as crashPIDLOCK.N (unixunix.c's keeplocks(), here),
- * whose checkpoint names this player and his save file and which he owns.
+ * files kept aside as crashPIDLOCK.N (by unixunix.c's keeplocks() when
+ * another player's start needed the lock, or by this file), whose
+ * checkpoint names this player and his save file and which he owns.
  * One of them is rebuilt into his save file (marked with sysconf SAVEKEY,
  * as the game's own saves are), its pieces renamed recoveredPIDLOCK.N once
  * the save is written whole, and the normal restore then brings it back;
@@ -52,7 +53,6 @@ struct fr_head {
 static int fr_pid = 0;
 static char fr_held[BUFSZ];
 
-#define FR_MAXSEEN 64 /* dead games looked at in one start, at most */
 
 STATIC_DCL boolean FDECL(fr_read_head, (int, struct fr_head *, int *));
 STATIC_DCL const char *FDECL(fr_levname, (const char *, int));
@@ -358,9 +358,9 @@ flank_recover_dead()
     struct fr_head h;
     struct stat st;
     char mine[BUFSZ], msg[BUFSZ], dirname[BUFSZ], held[BUFSZ];
-    char *seen[FR_MAXSEEN];
+    char **seen = (char **) 0, **more;
     const char *why, *base, *lk;
-    int fd, got, len, i, nseen = 0;
+    int fd, got, len, i, nseen = 0, room = 0;
     boolean whole, kept, named, waited;
 
     if (fr_pid || !*plname)
@@ -375,11 +375,20 @@ flank_recover_dead()
     Strcpy(dirname, fqname(".", LEVELPREFIX, 0));
     if (!(dir = opendir(dirname)))
         return;
-    while ((de = readdir(dir)) != 0 && nseen < FR_MAXSEEN) {
+    while ((de = readdir(dir)) != 0) {
         len = (int) strlen(de->d_name);
         if (len < 3 || len >= BUFSZ - 40
             || strcmp(de->d_name + len - 2, ".0"))
             continue;
+        if (nseen == room) {
+            room = room ? 2 * room : 32;
+            more = (char **) alloc((unsigned) room * sizeof *seen);
+            for (i = 0; i < nseen; i++)
+                more[i] = seen[i];
+            if (seen)
+                free((genericptr_t) seen);
+            seen = more;
+        }
         seen[nseen] = dupstr(de->d_name);
         seen[nseen][len - 2] = '\0';
         lk = seen[nseen];
@@ -464,6 +473,8 @@ flank_recover_dead()
     }
     for (i = 0; i < nseen; i++)
         free((genericptr_t) seen[i]);
+    if (seen)
+        free((genericptr_t) seen);
 }
 
 /* after the restore (unixmain.c): the player told that his game was
