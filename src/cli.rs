@@ -11,6 +11,11 @@ pub enum Action {
     Playground,
     /// A `--long` option neither the launcher nor NetHack knows: exit 2.
     Unknown(String),
+    /// `-d DIR` (or `-dDIR`): NetHack's playground option, which the
+    /// launcher gives NetHack itself (its first option, where NetHack reads
+    /// it); the player's would be read as stray options and a game started
+    /// in the default playground anyway: exit 2.
+    Directory,
     /// Everything goes to NetHack.
     Play,
 }
@@ -35,7 +40,7 @@ pub const NETHACK_LONG_OPTIONS: &[&str] = &[
 
 /// NetHack's options that take the next argument as their value, whatever
 /// it looks like (`-u --odd-name`).
-const TAKES_VALUE: &[&str] = &["-u", "-p", "-r", "-d", "--arena"];
+const TAKES_VALUE: &[&str] = &["-u", "-p", "-r", "--arena"];
 
 /// Decides what to do with the arguments (without the program name).
 pub fn action<S: AsRef<[u8]>>(args: &[S]) -> Action {
@@ -53,6 +58,8 @@ pub fn action<S: AsRef<[u8]>>(args: &[S]) -> Action {
         }
         if TAKES_VALUE.iter().any(|o| o.as_bytes() == arg) {
             skip_next = true;
+        } else if is_directory_option(arg) {
+            return Action::Directory;
         } else if arg.starts_with(b"--")
             && arg.len() > 2
             && unknown.is_none()
@@ -65,6 +72,21 @@ pub fn action<S: AsRef<[u8]>>(args: &[S]) -> Action {
         Some(opt) => Action::Unknown(opt),
         None => Action::Play,
     }
+}
+
+/// Is `arg` NetHack's `-d DIR` (`-dDIR`, `-d=DIR`)? NetHack reads it only
+/// as the first option, and `-dec` (DECgraphics) is not it
+/// (sys/unix/unixmain.c: `argv[1][2] != 'e'`).
+fn is_directory_option(arg: &[u8]) -> bool {
+    arg.starts_with(b"-d") && arg.get(2) != Some(&b'e')
+}
+
+/// The message for `-d`.
+pub fn directory_message() -> String {
+    "nethack-flanking: -d is not taken: the launcher runs NetHack in its playground \
+     (nethack-flanking --playground prints it); set NETHACK_FLANKING_PLAYGROUND=DIR \
+     to play in another"
+        .to_string()
 }
 
 /// Is `arg` (starting with `--`) one of NetHack's long options?
@@ -218,7 +240,8 @@ mod tests {
             &["--flank-fixtures=a.flank", "b.flank"],
             &["--arena", "arena/jackals-open.arena", "--arena-seed=3"],
             &["-s", "-v", "all"],
-            &["-dDIR"],
+            &["-dec"],
+            &["-u", "-d"],
             &["-u", "--odd-name"],
             &["--debug=test"],
             &["-Healer"],
@@ -236,5 +259,19 @@ mod tests {
         );
         assert_eq!(act(&["--ver"]), Action::Unknown("--ver".into()));
         assert!(unknown_message("--nethackrc=x").contains("NETHACKOPTIONS"));
+    }
+
+    #[test]
+    fn the_directory_option_is_refused() {
+        for args in [
+            &["-d", "/tmp/x"][..],
+            &["-d/tmp/x"],
+            &["-d"],
+            &["-D", "-d", "x"],
+            &["-d=x"],
+        ] {
+            assert_eq!(act(args), Action::Directory, "{args:?}");
+        }
+        assert!(directory_message().contains("NETHACK_FLANKING_PLAYGROUND"));
     }
 }

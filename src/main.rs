@@ -44,6 +44,10 @@ fn main() -> ExitCode {
             eprintln!("{}", cli::unknown_message(opt));
             return ExitCode::from(2);
         }
+        cli::Action::Directory => {
+            eprintln!("{}", cli::directory_message());
+            return ExitCode::from(2);
+        }
         cli::Action::Playground | cli::Action::Play => {}
     }
     let dir = match playground::dir_from_env() {

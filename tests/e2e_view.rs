@@ -9,10 +9,18 @@
 //! scene's level (`tests/scenes/view-*.arena`, played with a fixed seed).
 //! `^G` takes no time, so the stalker changes nothing the hero perceives:
 //! her view must stay the same, line for line.
+//!
+//! And `#flanking`'s little map is text: the same characters, in the same
+//! columns, under DECgraphics and IBMgraphics in tty and under curses with
+//! its own symbols and with DECgraphics (issue 38: line-drawing bytes in a
+//! text window ate the characters after them). Wizard mode says "when you
+//! attack" of the hero; blind, with unseen jackals biting, the view says
+//! what the hero knows; and under `tactics`, `;` on a jackal in the hero's
+//! rear says the damage it would deal.
 
 mod common;
 
-use common::{at, find, map_rows, Scene, Scratch, Tmux};
+use common::{at, find, key, map_rows, Drawn, Scene, Scratch, Tmux};
 use std::path::Path;
 
 const GAME: &str = env!("CARGO_BIN_EXE_nethack-flanking");
@@ -179,5 +187,305 @@ fn flanking_shows_the_hero_no_snake_hidden_under_an_object() {
     assert!(
         wizard.contains("snake (") && wizard.contains("hiding"),
         "wizard mode names the snake on its own lines:\n{view}"
+    );
+}
+
+/// The header of `#flanking`'s map, as the window shows it.
+const MAP_HEADER: &str = "    Map     Threat(*) in some attack / blocked(#) / open(.)";
+
+/// `#flanking`'s map in the scene `view-corner` (a room's top left corner,
+/// the jackal east of her, the open door northeast drawn as the default
+/// symbols draw an open door, `-`), the same under every symbol set and
+/// interface: the default symbols where a symbol set draws lines.
+const CORNER_MAP: [&str; 3] = [
+    "   - - -        # # #",
+    "   | @ d        # @ *",
+    "   | . .        # . .",
+];
+
+/// The three rows under [`MAP_HEADER`] on the screen, from the window's
+/// left edge to its right one: tty's text window fills the screen from its
+/// first column; curses draws a frame (`x` on each side, as tmux shows
+/// its line drawing), which must stand where the header's frame stands.
+/// Whatever lies in the window right of the map is in the rows, so a
+/// character dropped or stray there makes them differ.
+fn map_of(screen: &str) -> Vec<String> {
+    let lines: Vec<Vec<char>> = screen.lines().map(|l| l.chars().collect()).collect();
+    let h = lines
+        .iter()
+        .position(|l| l.iter().collect::<String>().contains(MAP_HEADER))
+        .unwrap_or_else(|| panic!("no map header on the screen:\n{screen}"));
+    let header: String = lines[h].iter().collect();
+    let left = header[..header.find(MAP_HEADER).unwrap()].chars().count();
+    // curses: the frame's right side is the header row's last character
+    let framed = left > 0 && lines[h][left - 1] == 'x';
+    let right = if framed {
+        let r = lines[h].len() - 1;
+        assert_eq!(lines[h][r], 'x', "no frame right of the header:\n{screen}");
+        Some(r)
+    } else {
+        None
+    };
+    (h + 1..=h + 3)
+        .map(|y| {
+            let row = lines.get(y).cloned().unwrap_or_default();
+            match right {
+                Some(r) => {
+                    assert!(
+                        row.len() == r + 1 && row[left - 1] == 'x' && row[r] == 'x',
+                        "row {y} of the map is out of the window's frame:\n{screen}"
+                    );
+                    row[left..r]
+                        .iter()
+                        .collect::<String>()
+                        .trim_end()
+                        .to_string()
+                }
+                None => {
+                    assert!(
+                        row.iter().take(left).all(|&c| c == ' '),
+                        "row {y}: something left of the window:\n{screen}"
+                    );
+                    row.iter()
+                        .skip(left)
+                        .collect::<String>()
+                        .trim_end()
+                        .to_string()
+                }
+            }
+        })
+        .collect()
+}
+
+/// `#flanking` on the hero in `view-corner`, the options given (a
+/// symbol set, an interface) after the viewer's: the screen, once the
+/// window's text stands whole on it. tty draws its lines in order and
+/// curses the window at once; the last line of the hero's view is
+/// "This is what you perceive...".
+fn corner_flanking(tag: &str, options: &str) -> String {
+    let scratch = Scratch::new(tag);
+    let pg = scratch.path().join("playground");
+    let rc = viewer_rc(scratch.path());
+    let mut text = std::fs::read_to_string(&rc).unwrap();
+    text.push_str(options);
+    text.push('\n');
+    std::fs::write(&rc, text).unwrap();
+    let scene = Scene::new("view-corner");
+    let (t, s, (hx, hy)) =
+        Tmux::play_scene_drawn(tag, &scene, Path::new(GAME), &pg, &rc, Drawn::Symbols);
+    let (jx, jy) = scene.one('j');
+    assert_eq!(
+        at(&map_rows(&s), hx + jx, hy + jy),
+        'd',
+        "no jackal east of the hero:\n{s}"
+    );
+    t.text("#flanking");
+    t.keys(&["Enter"]);
+    t.wait_for("Show flanking around which creature?");
+    t.keys(&["."]);
+    let screen = t.wait_for("This is what you perceive");
+    println!("#flanking with {options:?}:\n{screen}");
+    screen
+}
+
+/// Asserts the map of [`corner_flanking`] with `options` is
+/// [`CORNER_MAP`], line for line.
+fn assert_corner_map(tag: &str, options: &str) {
+    let screen = corner_flanking(tag, options);
+    assert_eq!(
+        map_of(&screen),
+        CORNER_MAP,
+        "#flanking's map with {options:?}:\n{screen}"
+    );
+}
+
+#[test]
+fn flanking_map_in_tty_with_the_default_symbols() {
+    assert_corner_map("e2evm-tty", "OPTIONS=symset:default");
+}
+
+#[test]
+fn flanking_map_in_tty_under_decgraphics() {
+    assert_corner_map("e2evm-dec", "OPTIONS=symset:DECgraphics");
+}
+
+#[test]
+fn flanking_map_in_tty_under_ibmgraphics() {
+    assert_corner_map("e2evm-ibm", "OPTIONS=symset:IBMgraphics");
+}
+
+#[test]
+fn flanking_map_in_curses_with_its_own_symbols() {
+    assert_corner_map("e2evm-cur", "OPTIONS=windowtype:curses");
+}
+
+#[test]
+fn flanking_map_in_curses_under_decgraphics() {
+    assert_corner_map(
+        "e2evm-curdec",
+        "OPTIONS=windowtype:curses,symset:DECgraphics",
+    );
+}
+
+/// Wizard mode's `#flanking` on the jackal lists the hero as one who could
+/// attack it: "You (west) would get +N ...", then "when you attack", not
+/// "when it attacks".
+#[test]
+fn wizard_flanking_on_a_monster_says_when_you_attack() {
+    let scratch = Scratch::new("e2e-view-wiz");
+    let pg = scratch.path().join("playground");
+    let rc = viewer_rc(scratch.path());
+    let scene = Scene::new("view-corner");
+    let (t, _, _) = Tmux::play_scene("e2evw", &scene, Path::new(GAME), &pg, &rc);
+    let (jx, jy) = scene.one('j');
+    t.text("#flanking");
+    t.keys(&["Enter"]);
+    t.wait_for("Show flanking around which creature?");
+    t.keys(&[key(jx, jy), "."]);
+    t.wait_for("Flanking around the jackal");
+    let view = t.window_pages().concat();
+    println!("wizard mode's #flanking on the jackal:\n{view}");
+    let lines: Vec<&str> = view.lines().map(str::trim_end).collect();
+    let you = lines
+        .iter()
+        .position(|l| l.starts_with("You (west) would get +"))
+        .unwrap_or_else(|| panic!("no line for the hero west of the jackal:\n{view}"));
+    assert!(
+        lines[you + 1].starts_with("    when you attack: "),
+        "the hero's line goes on with \"when you attack\":\n{view}"
+    );
+    assert!(
+        !lines[you + 1].contains("when it attacks"),
+        "\"when it attacks\" of the hero:\n{view}"
+    );
+}
+
+/// Blind (a blindfold), with three jackals around her that have bitten at
+/// her (each now an `I` on her map): `#flanking` says she cannot see who is
+/// next to her and where the map remembers something unseen, names no
+/// jackal and counts nothing the map does not show.
+#[test]
+fn blind_flanking_says_what_the_hero_knows() {
+    let scratch = Scratch::new("e2e-view-blind");
+    let pg = scratch.path().join("playground");
+    let rc = viewer_rc(scratch.path());
+    let scene = Scene::new("view-blind");
+    let (t, _, (hx, hy)) = Tmux::play_scene("e2evb", &scene, Path::new(GAME), &pg, &rc);
+    let jackals = scene.steps_to('j');
+    assert_eq!(jackals.len(), 3, "three jackals in the scene");
+    let fold = t.wizard_wish("blindfold", " blindfold.");
+    t.sync();
+    t.keys(&["P"]);
+    t.wait_for("What do you want to put on?");
+    t.text(&fold);
+    // Each jackal bites or misses her once a turn at least: every one of
+    // them is an `I` once she has waited a few turns.
+    let mut s = t.sync();
+    for _ in 0..10 {
+        let rows = map_rows(&s);
+        if jackals
+            .iter()
+            .all(|&(dx, dy)| at(&rows, hx + dx, hy + dy) == 'I')
+        {
+            break;
+        }
+        t.text("s");
+        s = t.sync();
+    }
+    let rows = map_rows(&s);
+    for &(dx, dy) in &jackals {
+        assert_eq!(
+            at(&rows, hx + dx, hy + dy),
+            'I',
+            "no I where a jackal stands ({dx}, {dy}):\n{s}"
+        );
+    }
+    let view = flanking_view(&t);
+    println!("#flanking, blind:\n{view}");
+    let (hero, _) = split(&view);
+    assert!(
+        hero.contains("You cannot see who is next to you."),
+        "blind, the view says so:\n{view}"
+    );
+    assert!(
+        !hero.contains("Nothing next to you is ready to attack you."),
+        "blind, the view claims nobody is there:\n{view}"
+    );
+    // The scene's jackals: northwest, northeast and south of her, in the
+    // view's order of directions (west, northwest, north, ... southwest).
+    assert!(
+        hero.contains("You remember something unseen (I) to your northwest, northeast and south."),
+        "the view says where the map remembers something unseen:\n{view}"
+    );
+    assert!(
+        !hero.contains("jackal"),
+        "the blind hero's view names the jackals:\n{view}"
+    );
+}
+
+/// Under `tactics` (zones change damage, not to-hit), a jackal in the
+/// hero's rear: she has thrown her dagger east, so she faces east, and the
+/// jackal west of her is in her rear. `;` on it says the damage it would
+/// deal from there (and after it what her blow would do, whichever way
+/// the jackal faces: not asserted here).
+#[test]
+fn farlook_under_tactics_says_a_foe_in_your_rear_deals_more_damage() {
+    let scratch = Scratch::new("e2e-view-tactics");
+    let pg = scratch.path().join("playground");
+    common::playground_with(Path::new(GAME), &pg, "FLANKING_RULES", "tactics");
+    let rc = viewer_rc(scratch.path());
+    let scene = Scene::new("tactics-step-away");
+    let (t, _, (hx, hy)) = Tmux::play_scene("e2evt", &scene, Path::new(GAME), &pg, &rc);
+    let (jx, jy) = scene.one('j');
+    assert_eq!((jx, jy), (-1, 0), "the jackal stands west of her");
+
+    // First she faces the jackal, the one foe next to her: it is in her
+    // front, where her shield takes a share of its bite (x0.8), which is
+    // no flanking and farlook says nothing of.
+    t.keys(&["\\;"]);
+    t.wait_for("Pick an object.");
+    t.keys(&[key(jx, jy), "."]);
+    let s = t.wait_for("(jackal");
+    let line: String = s
+        .lines()
+        .take(2)
+        .map(str::trim_end)
+        .collect::<Vec<_>>()
+        .join(" ");
+    println!("farlook on the jackal in her front: {line}");
+    assert!(
+        !line.contains("flanks you"),
+        "farlook on a jackal in her front: {line:?}"
+    );
+    t.settle();
+
+    // Her dagger, thrown east: she faces east.
+    t.keys(&["t"]);
+    t.wait_for("What do you want to throw?");
+    t.keys(&["b"]);
+    t.wait_for("In what direction?");
+    t.keys(&["l"]);
+    let s = t.sync();
+    assert_eq!(
+        at(&map_rows(&s), hx + jx, hy + jy),
+        'd',
+        "the jackal is no longer west of her:\n{s}"
+    );
+
+    t.keys(&["\\;"]);
+    t.wait_for("Pick an object.");
+    t.keys(&[key(jx, jy), "."]);
+    let s = t.wait_for("jackal, flanks you: ");
+    // the message window's lines, joined (a long line wraps in tty)
+    let line: String = s
+        .lines()
+        .take(2)
+        .map(str::trim_end)
+        .collect::<Vec<_>>()
+        .join(" ");
+    println!("farlook under tactics:\n{s}");
+    assert!(
+        line.contains("(jackal, flanks you: x1.5 damage from your rear"),
+        "farlook's line: {line:?}"
     );
 }

@@ -118,6 +118,36 @@ fn a_relative_xdg_data_home_is_ignored() {
     }
 }
 
+/// `-d DIR` would be read by NetHack as stray options after the launcher's
+/// own `-d PLAYGROUND` ("Unknown option: -d", "MAXPLAYERS are set in
+/// sysconf file.") and a game started anyway, in the default playground:
+/// the launcher refuses it, as an unknown option, before any playground is
+/// made. `-dec` (DECgraphics) is not it.
+#[test]
+fn the_directory_option_is_refused_clearly() {
+    let scratch = Scratch::new("launcher-dir");
+    let pg = scratch.path().join("playground");
+    let other = scratch.path().join("x");
+    let other = other.to_str().unwrap();
+    let joined = format!("-d{other}");
+    for args in [["-d", other], ["-D", joined.as_str()]] {
+        let out = run(&pg, &args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {out:?}");
+        assert!(out.stdout.is_empty());
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            err.starts_with("nethack-flanking: -d is not taken")
+                && err.contains("NETHACK_FLANKING_PLAYGROUND"),
+            "{err}"
+        );
+        assert!(!err.contains("Unknown option"), "{err}");
+        assert!(
+            !pg.exists() && !Path::new(other).exists(),
+            "-d made a playground"
+        );
+    }
+}
+
 #[test]
 fn an_unknown_option_is_refused_clearly() {
     let scratch = Scratch::new("launcher-unknown");

@@ -85,8 +85,12 @@ extern "C" {
    of the chain flank_fixture_v4 { v3 { v2 { base } } } that versions 2,
    4 and 8 had grown by nesting: the game and its harness are always built
    together, and flank_fixtures_get() fills the one struct (the fields,
-   their names and meanings unchanged; the layout changed). */
-#define FLANK_ABI_VERSION 15
+   their names and meanings unchanged; the layout changed).
+   16: flank_zone_look_words(), the farlook's words for what the zone of
+   an attack does to its damage ("x1.5 damage from your rear"): a rule
+   set's words, which the game's view had no way to say (no layout
+   changed). */
+#define FLANK_ABI_VERSION 16
 
 /*
  * Directions, numbered as NetHack's xdir[]/ydir[]: clockwise, screen
@@ -435,6 +439,19 @@ struct flank_facing_result {
  */
 int32_t flank_facing_eval(const struct flank_facing_input *in,
                           struct flank_facing_result *out);
+
+/*
+ * The farlook's words for what the zone of one attack does to its damage
+ * (ABI version 16): r as flank_facing_eval() filled it; hero_defends 1
+ * when the hero is the defender ("x1.5 damage from your rear"), 0 when
+ * the hero attacks ("x1.25 damage to its flank", "a backstab to its
+ * rear"); "+2 damage", and "(your shield)" when the shield took its share.
+ * Written into out, NUL-terminated, cut to len - 1 bytes.  Returns the
+ * length of the words (0: the zone changes nothing of the damage, and
+ * out is ""), or FLANK_E_NULL (r or out NULL, or len 0; out untouched).
+ */
+int32_t flank_zone_look_words(const struct flank_facing_result *r,
+                              int32_t hero_defends, char *out, uint32_t len);
 
 /*
  * ==================================================================

@@ -217,7 +217,7 @@ impl Tmux {
             if start.elapsed() > Duration::from_secs(secs) {
                 return Err(s);
             }
-            if answer_more && s.contains("--More--") {
+            if answer_more && more_pending(&s) {
                 self.keys(&["Enter"]);
             }
             std::thread::sleep(Duration::from_millis(100));
@@ -297,13 +297,14 @@ impl Tmux {
         self.wait_for("--More--")
     }
 
-    /// Answers every pending `--More--` and returns the settled screen.
+    /// Answers every pending `--More--` (curses' `>>` too) and returns the
+    /// settled screen.
     pub fn settle(&self) -> String {
         let start = Instant::now();
         loop {
             std::thread::sleep(Duration::from_millis(200));
             let s = self.screen().unwrap_or_default();
-            if !s.contains("--More--") {
+            if !more_pending(&s) {
                 return s;
             }
             if start.elapsed() > Duration::from_secs(20) {
@@ -442,6 +443,17 @@ impl Tmux {
         }
         panic!("the screen would not settle:\n{last}");
     }
+}
+
+/// Whether the game waits for a key to show more messages: tty's
+/// `--More--`, or curses' `>>` at the end of its message line (the top
+/// line).
+pub fn more_pending(screen: &str) -> bool {
+    screen.contains("--More--")
+        || screen
+            .lines()
+            .next()
+            .is_some_and(|l| l.trim_end().ends_with(">>"))
 }
 
 /// A tty menu page's mark: `Some(Some((k, n)))` for "(k of n)",
@@ -662,6 +674,16 @@ pub fn sysconf_error(tag: &str, key: &str, value: &str) -> (usize, String) {
 /// then play the same game, every run.
 pub const SCENE_SEED: u32 = 1;
 
+/// How the map of a scene is drawn on the screen ([`Tmux::play_scene_drawn`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Drawn {
+    /// Walls as `-` and `|`, as the scene writes them (the default symbols).
+    Plain,
+    /// Walls in a symbol set's characters (DECgraphics, IBMgraphics,
+    /// curses' own), which the test does not read.
+    Symbols,
+}
+
 /// A scene of the game's tests: an arena scenario (`tests/scenes/*.arena`,
 /// the arena's format) that a test plays itself with `--arena-play`. The
 /// game writes its map onto an empty first level and makes its creatures
@@ -733,6 +755,22 @@ impl Tmux {
         playground: &Path,
         rc: &Path,
     ) -> (Tmux, String, (i32, i32)) {
+        Tmux::play_scene_drawn(tag, scene, bin, playground, rc, Drawn::Plain)
+    }
+
+    /// [`Tmux::play_scene`] under options that may draw the map with other
+    /// symbols (`drawn`): under [`Drawn::Symbols`] (a symbol set's line
+    /// drawing, which tmux shows as letters or not at all) the scene is
+    /// known by its one `@` and a creature's letter on each square where
+    /// the scene puts a creature, not by its walls.
+    pub fn play_scene_drawn(
+        tag: &str,
+        scene: &Scene,
+        bin: &Path,
+        playground: &Path,
+        rc: &Path,
+        drawn: Drawn,
+    ) -> (Tmux, String, (i32, i32)) {
         let t = Tmux::start(tag, &game_cmd(bin, playground, rc, &scene.args()));
         t.wait_for("Dlvl:1");
         let deadline = Instant::now() + Duration::from_secs(20);
@@ -743,12 +781,15 @@ impl Tmux {
             if let [(hx, hy)] = heroes[..] {
                 let walls = scene.map.iter().enumerate().all(|(y, row)| {
                     row.iter().enumerate().all(|(x, &c)| {
-                        !"-|".contains(c)
-                            || at(
-                                &rows,
-                                hx + x as i32 - scene.hero.0,
-                                hy + y as i32 - scene.hero.1,
-                            ) == c
+                        let shown = at(
+                            &rows,
+                            hx + x as i32 - scene.hero.0,
+                            hy + y as i32 - scene.hero.1,
+                        );
+                        match drawn {
+                            Drawn::Plain => !"-|".contains(c) || shown == c,
+                            Drawn::Symbols => !c.is_alphabetic() || creature(shown),
+                        }
                     })
                 });
                 if walls {

@@ -50,6 +50,10 @@ const _: () = {
     let _: extern "C" fn(i32) -> *const c_char = flank_rules_name;
     let _: unsafe extern "C" fn(i32) -> *const c_char = sys::flank_rules_flanked_words;
     let _: extern "C" fn(i32) -> *const c_char = flank_rules_flanked_words;
+    let _: unsafe extern "C" fn(*const flank_facing_result, i32, *mut c_char, u32) -> i32 =
+        sys::flank_zone_look_words;
+    let _: unsafe extern "C" fn(*const flank_facing_result, i32, *mut c_char, u32) -> i32 =
+        flank_zone_look_words;
     let _: unsafe extern "C" fn(*const flank_facing_input, *mut flank_facing_result) -> i32 =
         sys::flank_facing_eval;
     let _: unsafe extern "C" fn(*const flank_facing_input, *mut flank_facing_result) -> i32 =
@@ -344,6 +348,39 @@ pub unsafe extern "C" fn flank_facing_eval(
         }
         Err(e) => e.code(),
     }
+}
+
+/// The farlook's words for what the zone of attack `r` does to its
+/// damage ([`crate::explain::zone_look_words`]) into `out`, cut to
+/// `len - 1` bytes and NUL-terminated: their length (0 for none), or
+/// `FLANK_E_NULL` with `out` untouched.
+///
+/// # Safety
+/// `r` is NULL or points to a readable `struct flank_facing_result`;
+/// `out` is NULL or points to `len` writable bytes.
+#[no_mangle]
+pub unsafe extern "C" fn flank_zone_look_words(
+    r: *const flank_facing_result,
+    hero_defends: i32,
+    out: *mut c_char,
+    len: u32,
+) -> i32 {
+    // SAFETY: the caller guarantees `r` is NULL or valid for reads.
+    let Some(r) = (unsafe { r.as_ref() }) else {
+        return sys::FLANK_E_NULL;
+    };
+    if out.is_null() || len == 0 {
+        return sys::FLANK_E_NULL;
+    }
+    let words = crate::explain::zone_look_words(r, hero_defends != 0);
+    let n = words.len().min(len as usize - 1);
+    // SAFETY: `out` holds `len` writable bytes and n < len; the words are
+    // ASCII, so a cut leaves no broken character.
+    unsafe {
+        core::ptr::copy_nonoverlapping(words.as_ptr(), out.cast::<u8>(), n);
+        out.add(n).write(0);
+    }
+    i32::try_from(words.len()).unwrap_or(i32::MAX)
 }
 
 /// Decides one move of a monster that plans (`crate::plan`): the number
@@ -675,6 +712,38 @@ mod tests {
             );
         }
         assert!(flank_rules_flanked_words(7).is_null());
+        let r = flank_facing_result {
+            hit_half_points: 0,
+            arc_half_points: 0,
+            zone_half_points: 0,
+            zone: sys::FLANK_ZONE_REAR as u8,
+            damage_percent: 150,
+            damage_flat: 0,
+            bits: 0,
+            shield_counts: 1,
+            rules: sys::FLANK_RULES_TACTICS as u8,
+        };
+        let mut buf = [0x55 as c_char; 32];
+        let n = unsafe { flank_zone_look_words(&r, 1, buf.as_mut_ptr(), buf.len() as u32) };
+        let w = unsafe { core::ffi::CStr::from_ptr(buf.as_ptr()) };
+        assert_eq!((n, w.to_str().unwrap()), (26, "x1.5 damage from your rear"));
+        let n = unsafe { flank_zone_look_words(&r, 0, buf.as_mut_ptr(), 5) };
+        let w = unsafe { core::ffi::CStr::from_ptr(buf.as_ptr()) };
+        assert_eq!((n, w.to_str().unwrap()), (23, "x1.5"));
+        unsafe {
+            assert_eq!(
+                flank_zone_look_words(core::ptr::null(), 1, buf.as_mut_ptr(), 32),
+                sys::FLANK_E_NULL
+            );
+            assert_eq!(
+                flank_zone_look_words(&r, 1, core::ptr::null_mut(), 32),
+                sys::FLANK_E_NULL
+            );
+            assert_eq!(
+                flank_zone_look_words(&r, 1, buf.as_mut_ptr(), 0),
+                sys::FLANK_E_NULL
+            );
+        }
         assert!(flank_rules_flanked_words(-1).is_null());
         assert!(flank_rules_info(7) < 0 && flank_rules_info(-1) < 0);
         assert_eq!(

@@ -203,3 +203,121 @@ pub fn damage_words(percent: u16, flat: i16) -> String {
         format!("{percent}% {flat:+}")
     }
 }
+
+/// A damage multiplier as a player reads it: `1.5` for 150 percent,
+/// `1.25`, `0.8`, `2`.
+pub fn format_multiplier(percent: u16) -> String {
+    let (whole, part) = (percent / 100, percent % 100);
+    if part == 0 {
+        format!("{whole}")
+    } else if part % 10 == 0 {
+        format!("{whole}.{}", part / 10)
+    } else {
+        format!("{whole}.{part:02}")
+    }
+}
+
+/// What the zone of one attack does to its damage, as the game's farlook
+/// says it beside a foe next to the hero (`flank_zone_look_words()`):
+/// `x1.5 damage from your rear` when the hero is the defender,
+/// `x1.25 damage to its flank` when the hero attacks, `+2 damage`, a
+/// Rogue's `a backstab`, the shield's share (`(your shield)`); empty when
+/// the zone changes nothing of the damage. `r` is what the rule set made
+/// of the attack (`flank_facing_eval()`).
+pub fn zone_look_words(r: &crate::sys::flank_facing_result, hero_defends: bool) -> String {
+    use crate::facing::bits;
+    const ZONES: [&str; 3] = ["front", "flank", "rear"];
+    let mut parts = Vec::new();
+    match (r.damage_percent != 100, r.damage_flat != 0) {
+        (true, false) => parts.push(format!("x{} damage", format_multiplier(r.damage_percent))),
+        (false, true) => parts.push(format!("{:+} damage", r.damage_flat)),
+        (true, true) => parts.push(format!(
+            "x{} and {:+} damage",
+            format_multiplier(r.damage_percent),
+            r.damage_flat
+        )),
+        (false, false) => {}
+    }
+    if !hero_defends && r.bits & bits::BACKSTAB != 0 {
+        parts.push("a backstab".to_string());
+    }
+    if parts.is_empty() {
+        return String::new();
+    }
+    let zone = ZONES.get(usize::from(r.zone)).copied().unwrap_or("front");
+    let mut s = parts.join(", ");
+    s.push_str(&if hero_defends {
+        format!(" from your {zone}")
+    } else {
+        format!(" to its {zone}")
+    });
+    if r.bits & bits::SHIELD_DAMAGE != 0 {
+        s.push_str(if hero_defends {
+            " (your shield)"
+        } else {
+            " (its shield)"
+        });
+    }
+    s
+}
+
+#[cfg(test)]
+mod look_tests {
+    use super::*;
+    use crate::facing::bits;
+    use crate::sys::flank_facing_result;
+
+    fn result(zone: u8, percent: u16, flat: i16, b: u16) -> flank_facing_result {
+        flank_facing_result {
+            hit_half_points: 0,
+            arc_half_points: 0,
+            zone_half_points: 0,
+            zone,
+            damage_percent: percent,
+            damage_flat: flat,
+            bits: b,
+            shield_counts: 1,
+            rules: 0,
+        }
+    }
+
+    #[test]
+    fn multipliers_read_as_a_player_reads_them() {
+        assert_eq!(format_multiplier(150), "1.5");
+        assert_eq!(format_multiplier(125), "1.25");
+        assert_eq!(format_multiplier(80), "0.8");
+        assert_eq!(format_multiplier(200), "2");
+        assert_eq!(format_multiplier(105), "1.05");
+    }
+
+    #[test]
+    fn the_zone_in_the_farlook_s_words() {
+        assert_eq!(
+            zone_look_words(&result(2, 150, 0, 0), true),
+            "x1.5 damage from your rear"
+        );
+        assert_eq!(
+            zone_look_words(&result(1, 125, 0, 0), false),
+            "x1.25 damage to its flank"
+        );
+        assert_eq!(
+            zone_look_words(&result(2, 100, 2, bits::BEHIND), true),
+            "+2 damage from your rear"
+        );
+        assert_eq!(
+            zone_look_words(&result(2, 100, 0, bits::BACKSTAB), false),
+            "a backstab to its rear"
+        );
+        // a backstab is the hero's alone
+        assert_eq!(
+            zone_look_words(&result(2, 100, 0, bits::BACKSTAB), true),
+            ""
+        );
+        assert_eq!(
+            zone_look_words(&result(0, 80, 0, bits::SHIELD_DAMAGE), true),
+            "x0.8 damage from your front (your shield)"
+        );
+        assert_eq!(zone_look_words(&result(2, 100, 0, 0), true), "");
+        assert_eq!(zone_look_words(&result(1, 100, 0, bits::SIDE), false), "");
+    }
+}

@@ -306,6 +306,24 @@ static void check_facing_invalid(void)
     expect_eq("flank_rules_flanked_words(silq)",
               strcmp(flank_rules_flanked_words(FLANK_RULES_SILQ), "foes around"), 0);
     expect_eq("flank_rules_flanked_words(7)", flank_rules_flanked_words(7) == NULL, 1);
+    {
+        struct flank_facing_result zr;
+        char words[64];
+
+        memset(&zr, 0, sizeof zr);
+        zr.zone = FLANK_ZONE_REAR;
+        zr.damage_percent = 150;
+        zr.rules = FLANK_RULES_TACTICS;
+        expect_eq("flank_zone_look_words(rear, x1.5)",
+                  flank_zone_look_words(&zr, 1, words, sizeof words), 26);
+        expect_eq("flank_zone_look_words's words",
+                  strcmp(words, "x1.5 damage from your rear"), 0);
+        zr.damage_percent = 100;
+        expect_eq("flank_zone_look_words(no change)",
+                  flank_zone_look_words(&zr, 0, words, sizeof words), 0);
+        expect_eq("flank_zone_look_words(NULL)",
+                  flank_zone_look_words(NULL, 0, words, sizeof words), FLANK_E_NULL);
+    }
     expect_eq("flank_rules_outflanker(nerfhack, soldier ant)",
               flank_rules_outflanker(FLANK_RULES_NERFHACK, "soldier ant"), 1);
     expect_eq("flank_rules_outflanker(nerfhack, jackal)",
@@ -409,7 +427,7 @@ static void check_facing_invalid(void)
 
     expect_eq("sizeof flank_facing_input", (long) sizeof(struct flank_facing_input), 32);
     expect_eq("sizeof flank_facing_result", (long) sizeof(struct flank_facing_result), 12);
-    expect_eq("FLANK_ABI_VERSION", FLANK_ABI_VERSION, 15);
+    expect_eq("FLANK_ABI_VERSION", FLANK_ABI_VERSION, 16);
 }
 
 /* The fixture section: every entry of a directory, as the harness sees it:

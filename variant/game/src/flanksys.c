@@ -134,6 +134,21 @@ flank_settings_code()
     return code;
 }
 
+/*
+ * A game's start, new or restored, names the flanking settings it plays
+ * (they are the sysconf's of this start, not the save's): a player who
+ * picks the variant from a server's menu sees which rules he plays.
+ * The same names as the dump log's header and the xlogfile's fields.
+ */
+void
+flank_welcome()
+{
+    pline("Flanking rules: %s (FLANKING=%d%%, FLANKING_AI=%d,"
+          " FLANKING_RANGED=%d).",
+          flank_rules_now(), sysopt.flanking, sysopt.flanking_ai ? 1 : 0,
+          sysopt.flanking_ranged ? 1 : 0);
+}
+
 const char *
 flank_rules_now()
 {

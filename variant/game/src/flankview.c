@@ -29,6 +29,8 @@ STATIC_DCL unsigned FDECL(flank_show_lines, (struct monst *,
                                              struct flank_ranged *,
                                              struct monst **));
 STATIC_DCL void FDECL(flank_arms_words, (char *, struct monst *, unsigned));
+STATIC_DCL boolean FDECL(flank_zone_look, (const struct flank_attack *,
+                                           BOOLEAN_P, char *));
 
 
 static const char *const flank_dirname[FLANK_NDIRS] = {
@@ -207,19 +209,46 @@ unsigned threats;
     return n;
 }
 
-/* the hero's view of <x,y> as one character, for #flanking */
+/*
+ * The hero's view of <x,y> as one character for #flanking's map, which is
+ * text in a text window (putstr()), not the map window: the symbol set's
+ * character when it is printable ASCII, else NetHack's default symbol for
+ * the same thing.  DECgraphics' line drawing (and curses' own symbols,
+ * DEC-encoded) are bytes with the high bit set that only the map window's
+ * glyph output turns into lines; IBMgraphics' are CP437 bytes.  In a text
+ * window either is garbage on a UTF-8 terminal, which eats the characters
+ * after it (docs/FLANKING-DECISIONS.md, "#flanking's map is text").
+ */
 STATIC_OVL char
 flank_map_char(x, y)
 int x, y;
 {
-    int glyph, ochar, color;
+    int glyph, ochar, color, idx;
     unsigned special;
+    nhsym ch = 0;
 
     if (!isok(x, y))
         return ' ';
     glyph = glyph_at(x, y);
-    (void) mapglyph(glyph, &ochar, &color, &special, x, y, 0);
-    return (char) ochar;
+    idx = mapglyph(glyph, &ochar, &color, &special, x, y, 0);
+    if (ochar >= ' ' && ochar < 0x7f)
+        return (char) ochar;
+    /* the default symbol of the symbol that mapglyph() chose */
+    if (idx >= SYM_OFF_P && idx < SYM_OFF_P + MAXPCHARS)
+        ch = defsyms[idx - SYM_OFF_P].sym;
+    else if (idx >= SYM_OFF_O && idx < SYM_OFF_O + MAXOCLASSES)
+        ch = def_oc_syms[idx - SYM_OFF_O].sym;
+    else if (idx >= SYM_OFF_M && idx < SYM_OFF_M + MAXMCLASSES)
+        ch = def_monsyms[idx - SYM_OFF_M].sym;
+    else if (idx >= SYM_OFF_W && idx < SYM_OFF_W + WARNCOUNT)
+        ch = def_warnsyms[idx - SYM_OFF_W].sym;
+    else if (idx == SYM_OFF_X + SYM_BOULDER)
+        ch = def_oc_syms[ROCK_CLASS].sym;
+    else if (idx == SYM_OFF_X + SYM_INVISIBLE)
+        ch = DEF_INVISIBLE;
+    else if (glyph_is_monster(glyph)) /* the accessibility overrides */
+        ch = def_monsyms[(int) mons[glyph_to_mon(glyph)].mlet].sym;
+    return (ch >= ' ' && ch < 0x7f) ? (char) ch : '?';
 }
 
 /*
@@ -536,8 +565,9 @@ struct monst *mdef;
                                               : upstart(y_monnam(foe[i])),
                         flank_dirname[i], h / 2, (h & 1) ? ".5" : "");
                 flank_putwrap(win, buf);
-                Sprintf(buf, "    when it attacks: %d of 8 directions"
+                Sprintf(buf, "    when %s: %d of 8 directions"
                              " threatened.",
+                        flank_is_hero(foe[i]) ? "you attack" : "it attacks",
                         flank_threat_count((unsigned) d.threats));
             } else {
                 Sprintf(buf, "%s (%s):",
@@ -553,8 +583,9 @@ struct monst *mdef;
                     (h & 1) ? ".5" : "");
             flank_putwrap(win, buf);
             /* one fact a line, so that none wraps past 80 columns */
-            Sprintf(buf, "    when it attacks: %d of 8 directions"
+            Sprintf(buf, "    when %s: %d of 8 directions"
                          " threatened, widest free arc %d;",
+                    flank_is_hero(foe[i]) ? "you attack" : "it attacks",
                     flank_threat_count((unsigned) d.threats), (int) d.arc);
             flank_putwrap(win, buf);
             Sprintf(buf, "    behind %s (%s): %s", hero ? "you" : mhim(mdef),
@@ -569,9 +600,40 @@ struct monst *mdef;
         flank_putwrap(win, buf);
         flank_show_zone(win, foe[i], mdef);
     }
-    if (!nfoes)
-        putstr(win, 0, hero ? "Nothing next to you is ready to attack you."
-                            : "Nothing next to it could attack it.");
+    if (hero) {
+        /* what the hero knows of what the view leaves out: blind, that she
+           cannot see; the map's remembered `I', where something unseen is
+           (no more than the map shows) */
+        unsigned unseen = 0;
+        int nunseen = 0, k = 0;
+
+        for (i = 0; i < FLANK_NDIRS; i++) {
+            x = dx + xdir[i], y = dy + ydir[i];
+            if (isok(x, y) && !seen[i] && glyph_is_invisible(glyph_at(x, y)))
+                unseen |= 1U << i, nunseen++;
+        }
+        if (!nfoes)
+            putstr(win, 0, Blind ? "You cannot see who is next to you."
+                           : unseen ? "Nothing you can see next to you is"
+                                      " ready to attack you."
+                                    : "Nothing next to you is ready to"
+                                      " attack you.");
+        if (unseen) {
+            Strcpy(buf, "You remember something unseen (I) to your ");
+            for (i = 0; i < FLANK_NDIRS; i++) {
+                if (!(unseen & (1U << i)))
+                    continue;
+                k++;
+                Sprintf(eos(buf), "%s%s",
+                        (k == 1) ? "" : (k == nunseen) ? " and " : ", ",
+                        flank_dirname[i]);
+            }
+            Strcat(buf, ".");
+            flank_putwrap(win, buf);
+        }
+    } else if (!nfoes) {
+        putstr(win, 0, "Nothing next to it could attack it.");
+    }
     if (hero) {
         putstr(win, 0, "");
         putstr(win, 0, "This is what you perceive: a creature you cannot see"
@@ -929,11 +991,43 @@ flank_offered()
 }
 
 /*
+ * What the zone of attack *fa does to its damage, in the rule set's words
+ * (flank_zone_look_words()): "x1.5 damage from your rear" when the hero
+ * defends, "x1.25 damage to its flank" when the hero attacks; into buf
+ * (BUFSZ).  FALSE, and buf "", when it changes nothing of the damage, or
+ * when the attack comes from the defender's front: a shield's share there
+ * (`tactics') is no flanking, and farlook speaks of flanking only.
+ */
+STATIC_OVL boolean
+flank_zone_look(fa, hero_defends, buf)
+const struct flank_attack *fa;
+boolean hero_defends;
+char *buf;
+{
+    struct flank_facing_result r;
+
+    *buf = '\0';
+    if (!fa->zoned || fa->zone == FLANK_ZONE_FRONT)
+        return FALSE;
+    (void) memset((genericptr_t) &r, 0, sizeof r);
+    r.zone_half_points = fa->zone_half_points;
+    r.zone = fa->zone;
+    r.damage_percent = fa->damage_percent;
+    r.damage_flat = fa->damage_flat;
+    r.bits = fa->bits;
+    r.rules = (uint8_t) flank_cfg.rules;
+    return (boolean) (flank_zone_look_words(&r, hero_defends ? 1 : 0, buf,
+                                            BUFSZ) > 0);
+}
+
+/*
  * Farlook (lookat()): what flanking means between the hero and monster m,
  * appended to buf as vanilla appends ", leashed to you": ", flanks you:
  * +2", ", you would flank it: +1", or both ("...: +2; you would...");
- * nothing for a monster the hero does not perceive next to the hero, nor
- * with FLANKING=0.
+ * under a rule set whose zones change damage, what the zone does (",
+ * flanks you: x1.5 damage from your rear", "...: +2, +2 damage from your
+ * rear").  Nothing for a monster the hero does not perceive next to the
+ * hero, nor with FLANKING=0.
  */
 void
 flank_look(m, buf)
@@ -941,19 +1035,33 @@ struct monst *m;
 char *buf;
 {
     struct flank_attack fa;
+    char dmg1[BUFSZ], dmg2[BUFSZ];
     int k1 = 0, k2;
+    boolean z1, z2;
 
     if (flank_cfg.percent <= 0 || u.uswallow || !flank_seen_foe(m))
         return;
-    (void) flank_seen_threat(m, &k1);
     flank_seen_only = TRUE;
+    k1 = flank_bonus(m, &youmonst, TRUE, &fa);
+    z1 = flank_zone_look(&fa, TRUE, dmg1);
     k2 = flank_bonus(&youmonst, m, TRUE, &fa);
+    z2 = flank_zone_look(&fa, FALSE, dmg2);
     flank_seen_only = FALSE;
-    if (k1 > 0)
-        Sprintf(eos(buf), ", flanks you: +%d", k1);
-    if (k2 > 0)
-        Sprintf(eos(buf), "%s you would flank it: +%d", (k1 > 0) ? ";" : ",",
-                k2);
+    if (k1 > 0 || z1) {
+        Strcat(buf, ", flanks you: ");
+        if (k1 > 0)
+            Sprintf(eos(buf), "+%d%s", k1, z1 ? ", " : "");
+        if (z1)
+            Strcat(buf, dmg1);
+    }
+    if (k2 > 0 || z2) {
+        Sprintf(eos(buf), "%s you would flank it: ",
+                (k1 > 0 || z1) ? ";" : ",");
+        if (k2 > 0)
+            Sprintf(eos(buf), "+%d%s", k2, z2 ? ", " : "");
+        if (z2)
+            Strcat(buf, dmg2);
+    }
 }
 
 /* ^X: the way the hero faces under a facing rule set ("northeast"), or
