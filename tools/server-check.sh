@@ -34,7 +34,10 @@
 # a symlink swapped to it; his own games killed (SIGKILL) past MAXPLAYERS,
 # then one more; a name with a tab and a newline; his own save, edited.
 # Nothing may be read, forged or locked out, and the edited save is
-# refused by its mark (sysconf SAVEKEY).
+# refused by its mark (sysconf SAVEKEY).  The install ships recover, which
+# turns a dead game's files kept aside into a save; and a game killed with
+# SIGKILL comes back at the next start under its name, from its
+# checkpoint, its save marked (issue 38).
 #
 # Needs root (it creates users and sets the setgid bit), or sudo.
 set -euo pipefail
@@ -536,6 +539,24 @@ keys last '#quit' Enter
 wait_screen last "Really quit?" && keys last y
 wait_screen last "identified?" && keys last q
 gone last
+# The install ships NetHack's recover (Makefile.top's install), and it
+# turns a dead game's files kept aside into a save, as the message says.
+# The save it writes carries no mark: under SAVEKEY only the game's own
+# recovery (6. below) gives a save back that the game restores.
+if [ ! -x "$hack/recover" ]; then
+    bad "the install has no recover in $hack"
+else
+    kept_base=$(cd "$hack" && ls | sed -n 's/^\(crash[0-9]*[a-z]lock\)\.0$/\1/p' | head -1)
+    kept_name=$(cd "$hack" && dd if="$kept_base.0" bs=1 skip=8 count=45 2>/dev/null | tr -d '\0')
+    (cd / && "$hack/recover" -d "$hack" "$kept_base") >"$out" 2>&1 ||
+        { bad "recover $kept_base failed:"; sed 's/^/    /' "$out" >&2; }
+    if [ -n "$kept_name" ] && [ -s "$hack/$kept_name" ] && [ ! -e "$hack/$kept_base.0" ]; then
+        echo "server-check: ok: recover is installed and turns the kept $kept_base.* into $kept_name"
+    else
+        bad "recover -d $hack $kept_base made no save ${kept_name:-(no name in its checkpoint)}"
+    fi
+    rm -f "$hack/$kept_name"
+fi
 (cd "$hack" && rm -f crash*lock.* [a-z]lock.*)
 [ "$fail" -eq 0 ] && echo "server-check: ok: $maxp games killed, the next start reclaims a dead game's lock, says so, and keeps its $kept files for recover"
 # 5. His own save, edited: refused by its mark, kept aside, noted.
@@ -566,46 +587,49 @@ rm -f "$hack/save/${uid}mallory"*
 [ "$fail" -eq 0 ] || { echo "server-check: failed" >&2; exit 1; }
 echo "server-check: ok: a shell user's own edited save is refused by its mark and kept aside"
 
-# --- recover: a game killed outright, turned into a save ---------------------
-# rita's game is killed (SIGKILL) in the middle of play: no hangup, no save;
-# its lock (a letter lock, MAXPLAYERS) and level files stay.  recover, run
-# as docs/SERVER.md's "Crash recovery" runs it (as a player of the games
-# group, so that the game can read the save), makes of them a save named for
-# rita, save/<uid>rita, and removes the lock and level files.  (Whether the
-# game itself does this at the next start is "Crash recovery"'s matter; this
-# is the admin's tool, run on the files the killed game left.)
+
+# 6. A game killed (SIGKILL: an out-of-memory kill, a crash, a power cut)
+#    comes back at the next start under its name (issue 38): the game
+#    rebuilds it from its checkpoint (the game's start, here) into its
+#    save, marked with the install's SAVEKEY, restores it and says so;
+#    the admin reads it in the paniclog; nothing of it is left.
 start_game rita
 wait_screen rita "Dlvl:1" || exit 1
 settle rita
 for n in 1 2 3; do keys rita s; done
 sync_game rita || exit 1
-pid=$(pgrep -u nhfplayer -f -- "$game -u rita\$" || true)
-[ -n "$pid" ] || { echo "server-check: rita's game is not running" >&2; exit 1; }
-rita_lock=
-for f in "$hack"/[a-z]lock.0; do
-    [ -e "$f" ] || continue
-    [ "$(od -An -td4 -N4 "$f" | tr -d ' ')" = "$pid" ] && rita_lock=$(basename "$f" .0)
-done
-[ -n "$rita_lock" ] || bad "no lock of rita's game (process $pid): $(ls "$hack")"
-kill -KILL "$pid"
-tmx kill-session -t rita 2>/dev/null || true
+pkill -KILL -u nhfplayer -f -- "$game -u rita" || bad "no game of rita to kill"
 gone rita
-if [ -n "$rita_lock" ]; then
-    ls "$hack/$rita_lock".* >/dev/null 2>&1 || bad "rita's killed game left no files ($rita_lock)"
-    status=0
-    (cd / && setpriv --reuid="$(id -u nhfplayer)" --regid="$(getent group games | cut -d: -f3)" --clear-groups \
-        env -i PATH=/usr/bin:/bin "$hack/recover" -d "$hack" "$rita_lock") >"$out" 2>&1 || status=$?
-    sv=$hack/save/${uid}rita
-    if [ "$status" -ne 0 ] || [ ! -s "$sv" ]; then
-        bad "recover $rita_lock made no save of rita (status $status, save/: $(ls "$hack/save")):"
-        sed 's/^/    /' "$out" >&2
-    elif [ "$(stat -c %G "$sv")" != games ]; then
-        bad "recover's save of rita is not the games group's: $(stat -c '%U %G %a' "$sv")"
-    elif ls "$hack/$rita_lock".* >/dev/null 2>&1; then
-        bad "recover left rita's lock or level files: $(ls "$hack/$rita_lock".*)"
-    else
-        echo "server-check: ok: a killed game (lock $rita_lock) recovered: $(cat "$out")"
+ls "$hack" | grep -qE '^[a-z]lock\.0$' || bad "rita's killed game left no lock"
+start_game rita
+wait_screen rita "Restoring save file" && keys rita Enter
+told=
+for i in $(seq 100); do # through the restore's --More--s (the welcome back)
+    s=$(screen_of rita)
+    if grep -qF "Your game was recovered from its last checkpoint (turn 1)" <<<"$s"; then
+        told=1
+        break
     fi
-    rm -f "$hack/save/${uid}rita"*
+    grep -qF -- "--More--" <<<"$s" && keys rita Enter
+    sleep 0.2
+done
+if [ -n "$told" ]; then
+    screen_of rita | grep -F "recovered from its last checkpoint" | sed 's/^/    screen: /'
+    settle rita
+    [ "$(turn_of rita)" = "T:1" ] || bad "rita's recovered game is at $(turn_of rita), its checkpoint at T:1"
+else
+    bad "rita's next start does not say her game was recovered:"
+    screen_of rita | sed 's/^/    /' >&2
 fi
+grep -F "recover the game of rita" "$hack/paniclog" | sed 's/^/    paniclog: /'
+grep -qF "rebuilt from its checkpoint into save/${uid}rita" "$hack/paniclog" &&
+    grep -qF "restored at turn 1" "$hack/paniclog" || bad "paniclog does not note rita's recovery"
+ls "$hack/save" | grep -q refused && bad "the recovered save was refused by its mark: $(ls "$hack/save")"
+keys rita '#quit' Enter
+wait_screen rita "Really quit?" && keys rita y
+wait_screen rita "identified?" && keys rita q
+gone rita
+left=$(cd "$hack" && ls | grep -E '^((crash|recovered|unrestored)[0-9]+)?[a-z]lock\.[0-9]+$' || true)
+[ -z "$left" ] || bad "rita's game left files behind: $left"
 [ "$fail" -eq 0 ] || { echo "server-check: failed" >&2; exit 1; }
+echo "server-check: ok: a game killed with SIGKILL comes back at the next start, from its checkpoint, its save marked (SAVEKEY), noted in paniclog"

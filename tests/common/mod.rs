@@ -161,6 +161,36 @@ impl Tmux {
             .then(|| String::from_utf8_lossy(&out.stdout).into_owned())
     }
 
+    /// The screen with the lines the terminal wrapped joined again
+    /// (`capture-pane -J`): a long message printed outside the game's
+    /// windows (raw_printf) reads whole wherever column 80 broke it.
+    pub fn joined_screen(&self) -> Option<String> {
+        let out = self
+            .tmux()
+            .args(["capture-pane", "-J", "-p", "-t", "game"])
+            .output()
+            .ok()?;
+        out.status
+            .success()
+            .then(|| String::from_utf8_lossy(&out.stdout).into_owned())
+    }
+
+    /// Waits until the joined screen ([`Tmux::joined_screen`]) shows
+    /// `what`; panics with it after 20 s.
+    pub fn wait_joined(&self, what: &str) -> String {
+        let start = Instant::now();
+        loop {
+            let s = self.joined_screen().unwrap_or_default();
+            if s.contains(what) {
+                return s;
+            }
+            if start.elapsed() > Duration::from_secs(20) {
+                panic!("waited 20 s for {what:?}; the screen was:\n{s}");
+            }
+            std::thread::sleep(Duration::from_millis(100));
+        }
+    }
+
     /// Waits until the screen shows `what`; panics with the screen after 20 s.
     pub fn wait_for(&self, what: &str) -> String {
         self.wait_until(what, false, 20)
