@@ -1,0 +1,593 @@
+#!/usr/bin/env python3
+"""Random neighbourhoods for NerfHack's and Sil-Q's own flanking functions.
+
+Draws cases (deterministic from --seed), asks the peer programs
+(nerfhack/peer, silq/peer: the peers' functions compiled against stand-ins,
+see README.md) for their answers, and writes
+
+  OUT/nerfhack/*.flank, OUT/silq/*.flank   fixtures the present format can
+      say, `expect-hit:` the peer's answer (`expect:`, the proposal's arc
+      score that every fixture carries, is filled in from the variant's own
+      `flank score`: it is not the peer's and not under test here);
+  OUT/nerfhack.cases.jsonl, OUT/silq.cases.jsonl   every fixture's facts,
+      one JSON object a line (file, facts, the peer's input line, answer);
+  OUT/inexpressible-nerfhack.jsonl, OUT/inexpressible-silq.jsonl   cases
+      the present format cannot say (grudges, Conflict beside a monster
+      defender, the hero hidden/disguised/nurse-form/stationary, Elbereth
+      under a hero who is not in the neighbourhood, an engulfed hero, the
+      to-hit clamp order, an attacker at any offset), with the peer's answer;
+  OUT/silq-offsets/*.flank   measurement only: Sil-Q attackers at
+      knight's-move (polearm, lance) offsets, written as the present format
+      must, as `attack: missile` from the octant of the signs of dx and dy
+      (the glue's arithmetic), `expect-hit:` Sil's answer for the exact
+      offset. Not fixtures to commit: the format cannot say the offset.
+
+Standard library only.  Usage:
+  gen.py [--seed S] [--count N] [--offsets N] [--inexpressible N] [--out DIR]
+         [--flank BIN]
+"""
+import argparse
+import json
+import os
+import random
+import shutil
+import subprocess
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+DIRS = ["n", "ne", "e", "se", "s", "sw", "w", "nw"]
+DXY = [(0, -1), (1, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1)]
+EMPTY_GLYPHS = ". . . . . . # - | + } ^ 0".split() + [" "]
+
+# NerfHack peer flags (nerfhack/peer.c)
+F = dict(sleeping=1, paralyzed=2, fleeing=4, trapped=8, confused=16, stunned=32,
+         eating=64, hiding=128, mimicking=256, nurse=512, outflanker=1024,
+         stationary=2048, grudge=4096, passive=8192, tail=16384, unwilling=32768)
+H = dict(blind=1, hallucinating=2, confused=4, stunned=8, punished=16, fumbling=32,
+         **{"wounded-legs": 64}, sleeping=128, stationary=256, elbereth=512,
+         engulfed=1024, hidden=2048, disguised=4096, nurseform=8192,
+         outflanker=16384, paralyzed=32768, trapped=65536)
+HERO_WORDS = ["blind", "hallucinating", "confused", "stunned", "punished",
+              "fumbling", "wounded-legs", "elbereth", "sleeping", "paralyzed",
+              "trapped"]
+MON_STATES = ["sleeping", "paralyzed", "trapped", "fleeing", "passive", "tail",
+              "confused", "stunned", "eating", "hiding", "mimicking", "nurse"]
+SPECIES_ONLY = {"hiding", "mimicking", "nurse"}  # never tame/passive/tail/outflanker
+
+
+def side_of(c):
+    return c["side"]
+
+
+# ---------------------------------------------------------------- NerfHack
+def draw_states(rng, side, monster_defender):
+    """States of a creature that is not the attacker (format words)."""
+    st = []
+    if side == "hero":
+        for w in HERO_WORDS:
+            if rng.random() < 0.06:
+                st.append(w)
+        return st
+    p = 0.07
+    for w in MON_STATES:
+        if rng.random() < p:
+            st.append(w)
+    if side == "tame" and monster_defender and rng.random() < 0.15:
+        st.append("unwilling")
+    # the format's exclusions
+    if side == "tame" or "passive" in st or "tail" in st:
+        st = [w for w in st if w not in SPECIES_ONLY]
+    if "tail" in st and "passive" in st:
+        st.remove("passive")
+    if "tail" in st:  # the harness makes a tail as its worm's segment: no field's states
+        st = [w for w in st if w not in ("confused", "stunned", "eating")]
+    excl = [w for w in st if w in ("eating", "hiding", "mimicking", "nurse")]
+    for w in excl[1:]:
+        st.remove(w)
+    return st
+
+
+def nerfhack_case(rng, missile_p=0.08):
+    """One case in what NerfHack and the present format can both say."""
+    c = {"peer": "nerfhack"}
+    monster_def = rng.random() < 0.5
+    if monster_def:
+        c["defender"] = rng.choice(["hostile", "hostile", "peaceful", "tame"])
+        c["conflict"] = False
+        c["elbereth_def"] = False
+    else:
+        c["defender"] = "hero"
+        c["conflict"] = rng.random() < 0.2
+        c["elbereth_def"] = rng.random() < 0.12
+    a = rng.randrange(8)
+    c["attacker_dir"] = a
+    c["missile"] = rng.random() < missile_p
+    # the attacker's side
+    if not monster_def:
+        att_side = rng.choice(["hostile", "peaceful", "tame"]) if c["conflict"] else "hostile"
+    else:
+        att_side = rng.choice(["hero", "hero", "tame", "tame", "hostile", "peaceful"])
+    att = {"side": att_side, "states": []}
+    if att_side == "hero":
+        att["level"] = rng.randint(1, 30)
+        if rng.random() < 0.3:
+            att["states"].append("outflanker")
+        if rng.random() < 0.1:
+            att["states"].append("elbereth")
+    else:
+        att["level"] = rng.choice([rng.randint(0, 10), rng.randint(0, 49)])
+        if att_side != "tame" and rng.random() < 0.2:
+            att["states"].append("outflanker")
+        elif att_side != "tame" and rng.random() < 0.06:
+            att["states"].append("nurse")
+    c["attacker"] = att
+    # the other squares
+    hero_placed = att_side == "hero" or not monster_def
+    sq = [None] * 8
+    for d in range(8):
+        if d == a:
+            continue
+        if c["missile"] and d == a:
+            continue
+        pr = 0.75 if d == (a + 4) % 8 else 0.3
+        if rng.random() >= pr:
+            sq[d] = None
+            continue
+        if monster_def and not hero_placed and rng.random() < 0.25:
+            side = "hero"
+            hero_placed = True
+        else:
+            side = rng.choice(["hostile", "hostile", "tame", "peaceful"])
+        sq[d] = {"side": side, "states": draw_states(rng, side, monster_def)}
+    c["squares"] = sq
+    c["terrain"] = [rng.choice(EMPTY_GLYPHS) for _ in range(8)]
+    return c
+
+
+def nerfhack_line(c):
+    """The peer program's input line for a case."""
+    hf = 0
+    ulev = 1
+    if c.get("elbereth_def"):
+        hf |= H["elbereth"]
+    for w in c.get("hero_extra", []):
+        hf |= H[w]
+    if c["defender"] == "hero" and c.get("engulfed"):
+        hf |= H["engulfed"]
+    parts = []
+
+    def mon(dx, dy, cr):
+        nonlocal hf, ulev
+        if cr["side"] == "hero":
+            for w in cr["states"]:
+                hf |= H[w]
+            if cr.get("level"):
+                ulev = cr["level"]
+            return "%d %d h 0 0" % (dx, dy)
+        fl = 0
+        for w in cr["states"]:
+            fl |= F[w]
+        if cr.get("grudge"):
+            fl |= F["grudge"]
+        s = {"tame": "t", "peaceful": "p", "hostile": "x"}[cr["side"]]
+        return "%d %d %s %d %d" % (dx, dy, s, cr.get("level", 0), fl)
+
+    d = c["defender"]
+    parts.append(mon(0, 0, {"side": "hero" if d == "hero" else d, "states": []}))
+    a = c["attacker_dir"]
+    k = c.get("attacker_dist", 2 if c["missile"] else 1)
+    off = c.get("attacker_offset") or (DXY[a][0] * k, DXY[a][1] * k)
+    parts.append(mon(off[0], off[1], c["attacker"]))
+    for dd, cr in enumerate(c["squares"]):
+        if cr is not None:
+            parts.append(mon(DXY[dd][0], DXY[dd][1], cr))
+    for ex in c.get("far_creatures", []):
+        parts.append(mon(ex["dx"], ex["dy"], ex))
+    if c.get("hero_elsewhere"):
+        parts.append("%d %d h 0 0" % (c["hero_elsewhere"][0], c["hero_elsewhere"][1]))
+    return "%d %d ; %s" % (hf, ulev, " ; ".join(parts))
+
+
+# ---------------------------------------------------------------- Sil-Q
+def silq_case(rng, missile_p=0.15):
+    c = {"peer": "silq", "defender": "hero", "conflict": False, "elbereth_def": False}
+    a = rng.randrange(8)
+    c["attacker_dir"] = a
+    c["missile"] = rng.random() < missile_p
+    c["attacker_dist"] = rng.randint(2, 5) if c["missile"] else 1
+    c["attacker"] = {"side": "hostile", "states": []}
+    sq = [None] * 8
+    for d in range(8):
+        if d == a:
+            continue
+        if rng.random() < 0.3:
+            side = "peaceful" if rng.random() < 0.2 else "hostile"
+            st = []
+            if side == "hostile":
+                if rng.random() < 0.05:
+                    st.append("sleeping")
+                if rng.random() < 0.05:
+                    st.append("fleeing")
+            sq[d] = {"side": side, "states": st}
+    c["squares"] = sq
+    c["terrain"] = [rng.choice(EMPTY_GLYPHS) for _ in range(8)]
+    return c
+
+
+def silq_line(c, crowd=0):
+    a = c["attacker_dir"]
+    k = c.get("attacker_dist", 1)
+    dx, dy = c.get("attacker_offset") or (DXY[a][0] * k, DXY[a][1] * k)
+    parts = ["%d %d %d" % (crowd, dy, dx)]
+    for d, cr in enumerate(c["squares"]):
+        if cr is not None:
+            parts.append("%d %d %d" % (DXY[d][1], DXY[d][0], 1 if cr["side"] == "peaceful" else 0))
+    return " ; ".join(parts)
+
+
+# ---------------------------------------------------------------- fixtures
+def creature_words(cr):
+    w = []
+    if cr["side"] in ("hero", "tame", "peaceful"):
+        w.append(cr["side"])
+    w += cr["states"]
+    return " ".join(w)
+
+
+def fixture_text(c, name, rules, hit, arc, comment, direction=None, dist=None):
+    a = c["attacker_dir"] if direction is None else direction
+    k = dist if dist is not None else c.get("attacker_dist", 2 if c["missile"] else 1)
+    r = max(1, k)
+    size = 2 * r + 1
+    grid = [["." for _ in range(size)] for _ in range(size)]
+    grid[r][r] = "@"
+    letters = {"hero": "H", "tame": "f", "peaceful": "p", "hostile": "d"}
+    lines = []
+    for d in range(8):
+        x, y = r + DXY[d][0], r + DXY[d][1]
+        cr = c["squares"][d]
+        if d == a and not c["missile"]:
+            cr = c["attacker"]
+        if cr is not None:
+            grid[y][x] = letters[cr["side"]]
+            words = creature_words(cr)
+            if words:
+                lines.append("creature %s: %s" % (DIRS[d], words))
+        elif not (c["missile"] and d == a):
+            grid[y][x] = c["terrain"][d]
+    if c["missile"]:
+        x, y = r + DXY[a][0] * k, r + DXY[a][1] * k
+        grid[y][x] = "d"
+    head = ["# " + l for l in comment]
+    head += ["name: %s" % name, "rules: %s" % rules, "attacker: %s" % DIRS[a]]
+    if c["missile"]:
+        head.append("attack: missile")
+    if rules == "nerfhack":
+        head.append("attacker-level: %d" % c["attacker"]["level"])
+    traits = []
+    if c["defender"] != "hero":
+        traits.append("monster")
+        if c["defender"] in ("peaceful", "tame"):
+            traits.append(c["defender"])
+    else:
+        if c["conflict"]:
+            traits.append("conflict")
+        if c["elbereth_def"]:
+            traits.append("elbereth")
+    if traits:
+        head.append("defender: %s" % " ".join(traits))
+    head += lines
+    head.append("expect: %s" % arc)
+    head.append("expect-hit: %d" % hit)
+    head.append("expect-damage: 100%")
+    head.append("expect-extra: %s" % ("flanked" if hit > 0 else "none"))
+    head.append("map:")
+    head += ["".join(row) for row in grid]
+    head.append("end")
+    return "\n".join(head) + "\n"
+
+
+def run_peer(prog, lines):
+    p = subprocess.run([prog], input="\n".join(lines) + "\n", capture_output=True,
+                       text=True, check=True)
+    out = p.stdout.split()
+    if len(out) != len(lines):
+        sys.exit("%s: %d answers for %d cases: %s" % (prog, len(out), len(lines), p.stderr))
+    return [int(x) for x in out]
+
+
+def arc_scores(flank, paths):
+    """The variant's arc score (`expect:`) of each fixture, by `flank score`."""
+    res = {}
+    for i in range(0, len(paths), 500):
+        chunk = paths[i:i + 500]
+        p = subprocess.run([flank, "score"] + chunk, capture_output=True, text=True)
+        if p.returncode != 0:
+            sys.exit("flank score failed:\n%s" % p.stderr)
+        for line in p.stdout.splitlines():
+            name, rest = line.split(": ", 1)
+            res[name] = rest.split()[0]
+    return res
+
+
+def write_set(flank, outdir, rules, cases, answers, comment_of):
+    if os.path.isdir(outdir):
+        shutil.rmtree(outdir)
+    os.makedirs(outdir)
+    paths = []
+    for i, (c, ans) in enumerate(zip(cases, answers)):
+        name = c["name"]
+        path = os.path.join(outdir, name + ".flank")
+        with open(path, "w") as f:
+            f.write(fixture_text(c, name, rules, ans, 0, comment_of(c, ans)))
+        paths.append(path)
+    arcs = arc_scores(flank, paths)
+    for c, ans, path in zip(cases, answers, paths):
+        with open(path, "w") as f:
+            f.write(fixture_text(c, c["name"], rules, ans, arcs[c["name"]], comment_of(c, ans)))
+    return paths
+
+
+NH_SRC = "NerfHack (elunna/NerfHack 5194598f7 5194598f759d704f13e736d38b98c2ead2e662e9)"
+SQ_SRC = "Sil-Q (sil-quirk/sil-q 7516a49f 7516a49f77fdb1494d100d71011f94383855958f)"
+
+
+def nh_comment(c, ans):
+    return ["Generated by gen.py (seed %s): expect-hit is the own answer of %s," % (c["seed"], NH_SRC),
+            "src/mon.c calculate_flankers() and flank_bonus() run on this neighbourhood.",
+            "expect: is the variant's arc score (not the peer's; not under test here)."]
+
+
+def sq_comment(c, ans):
+    return ["Generated by gen.py (seed %s): expect-hit is the own answer of %s," % (c["seed"], SQ_SRC),
+            "src/cmd1.c overwhelming_att_mod() with rough_direction() (src/xtra2.c) and",
+            "attacker_at() (src/melee2.c): a monster counts when it is not RF1_PEACEFUL.",
+            "expect: is the variant's arc score (not the peer's; not under test here)."]
+
+
+# ---------------------------------------------------------------- inexpressible
+def nh_inexpressible(rng, n):
+    """Cases the present format cannot say, with NerfHack's answers."""
+    out = []
+    kinds = ["grudge", "conflict-monster-defender", "hero-hidden", "hero-disguised",
+             "hero-nurseform", "hero-stationary", "elbereth-hero-elsewhere",
+             "engulfed", "tohit-clamp"]
+    for i in range(n):
+        kind = kinds[i % len(kinds)]
+        c = nerfhack_case(rng, missile_p=0)
+        c["kind"] = kind
+        a = c["attacker_dir"]
+        b = (a + 4) % 8
+        if kind == "grudge":
+            # a peaceful (or any) flanker with a grudge against the defender
+            if c["defender"] == "hero":
+                c["defender"] = rng.choice(["hostile", "peaceful", "tame"])
+                c["attacker"] = {"side": rng.choice(["hero", "tame", "hostile", "peaceful"]),
+                                 "states": [], "level": rng.randint(1, 30)}
+                c["conflict"] = c["elbereth_def"] = False
+            fl = c["squares"][b] or {"side": "peaceful", "states": []}
+            if fl["side"] == "hero":
+                fl = {"side": "peaceful", "states": []}
+            fl["side"] = rng.choice(["peaceful", "peaceful", "hostile", "tame"])
+            fl["states"] = [w for w in fl["states"] if w != "unwilling"]
+            if fl["side"] == "tame":
+                fl["states"] = [w for w in fl["states"] if w not in SPECIES_ONLY]
+            fl["grudge"] = True
+            c["squares"][b] = fl
+        elif kind == "conflict-monster-defender":
+            c["defender"] = rng.choice(["hostile", "peaceful", "tame"])
+            c["conflict"] = True
+            c["elbereth_def"] = False
+            c["attacker"] = {"side": rng.choice(["tame", "hostile", "peaceful"]),
+                             "states": [], "level": rng.randint(0, 20)}
+            c["squares"][b] = {"side": rng.choice(["hero", "tame", "hostile", "peaceful"]),
+                               "states": []}
+            for d in range(8):
+                if d != b and c["squares"][d] and c["squares"][d]["side"] == "hero":
+                    c["squares"][d] = None
+        elif kind in ("hero-hidden", "hero-disguised", "hero-nurseform", "hero-stationary"):
+            st = {"hero-hidden": "hidden", "hero-disguised": "disguised",
+                  "hero-nurseform": "nurseform", "hero-stationary": "stationary"}[kind]
+            c["defender"] = rng.choice(["hostile", "peaceful", "tame"])
+            c["conflict"] = c["elbereth_def"] = False
+            for d in range(8):
+                if c["squares"][d] and c["squares"][d]["side"] == "hero":
+                    c["squares"][d] = None
+            if rng.random() < 0.6 or st in ("hidden", "disguised"):
+                # the hero as flanker, a pet (or another) attacking
+                c["attacker"] = {"side": rng.choice(["tame", "tame", "hostile"]), "states": [],
+                                 "level": rng.randint(0, 20)}
+                c["squares"][b] = {"side": "hero", "states": [], "level": rng.randint(1, 30)}
+            else:
+                c["attacker"] = {"side": "hero", "states": [], "level": rng.randint(1, 30)}
+                c["squares"][b] = {"side": rng.choice(["tame", "hostile"]), "states": []}
+            c["hero_extra"] = [st]
+        elif kind == "elbereth-hero-elsewhere":
+            c["defender"] = rng.choice(["hostile", "peaceful", "tame"])
+            c["conflict"] = False
+            c["elbereth_def"] = True  # read as the hero's square, wherever she is
+            c["attacker"] = {"side": rng.choice(["tame", "hostile"]), "states": [],
+                             "level": rng.randint(0, 20)}
+            for d in range(8):
+                if c["squares"][d] and c["squares"][d]["side"] == "hero":
+                    c["squares"][d] = None
+            c["squares"][b] = {"side": rng.choice(["tame", "hostile"]), "states": []}
+            c["hero_elsewhere"] = [rng.choice([-5, 5]), rng.choice([-4, 4])]
+            c["hero_extra"] = ["elbereth"]
+        elif kind == "engulfed":
+            if rng.random() < 0.5:
+                # the hero defending while engulfed: mattacku() never asks
+                c["defender"] = "hero"
+                c["conflict"] = False
+                c["attacker"] = {"side": "hostile", "states": [], "level": rng.randint(0, 20)}
+                c["squares"][b] = {"side": "hostile", "states": []}
+                c["engulfed"] = True
+            else:
+                # monsters fighting elsewhere while the hero, engulfed, is on Elbereth
+                c["defender"] = rng.choice(["hostile", "tame"])
+                c["conflict"] = False
+                c["attacker"] = {"side": "tame" if c["defender"] == "hostile" else "hostile",
+                                 "states": [], "level": rng.randint(0, 20)}
+                for d in range(8):
+                    if c["squares"][d] and c["squares"][d]["side"] == "hero":
+                        c["squares"][d] = None
+                c["squares"][b] = {"side": c["attacker"]["side"], "states": []}
+                c["hero_elsewhere"] = [6, 3]
+                c["hero_extra"] = ["elbereth", "engulfed"]
+            c["elbereth_def"] = False
+        elif kind == "tohit-clamp":
+            c["defender"] = "hero"
+            c["conflict"] = c["elbereth_def"] = False
+            c["attacker"] = {"side": "hostile", "states": [], "level": rng.randint(0, 20)}
+            c["squares"][b] = {"side": "hostile", "states": []}
+            c["base_tohit"] = rng.randint(-25, 5)
+        c["why_inexpressible"] = NH_WHY[kind]
+        out.append(c)
+    return out
+
+
+NH_WHY = {
+    "grudge": "no fixture word for a grudge (NerfHack: mm_aggression(mdef, flanker); "
+              "3.6.7's mm_aggression() has only a purple worm defender against a shrieker)",
+    "conflict-monster-defender": "`conflict` needs a hero defender: Conflict beside a monster "
+                                 "defender (monsters and pets fighting each other) cannot be said",
+    "hero-hidden": "no word for the hero hiding (u.uundetected) as a creature",
+    "hero-disguised": "no word for the hero mimicking (youmonst.m_ap_type) as a creature",
+    "hero-nurseform": "no word for the hero polymorphed into a nurse (youmonst.mnum == PM_NURSE)",
+    "hero-stationary": "no word for the hero in a form of speed 0 (youmonst.data->mmove == 0)",
+    "elbereth-hero-elsewhere": "`elbereth` only on a hero in the neighbourhood; NerfHack reads "
+                               "sengr_at(\"Elbereth\", u.ux, u.uy) wherever the hero is",
+    "engulfed": "no word for an engulfed hero (mattacku(): !u.uswallow; Elbereth read under "
+                "the engulfed hero in the monster flanker's branch; the glue skips it)",
+    "tohit-clamp": "no fixture key for the base to-hit: mattacku() clamps tmp to 1, then adds "
+                   "the bonus (peer_tohit); add_then_clamp_tohit is the other order",
+}
+
+
+def sq_inexpressible(rng, n):
+    """Sil-Q attackers off the eight lines: polearm/lance (knight's moves,
+    (2,2) at Expert) and archery from any offset, with Sil's answers."""
+    out = []
+    knight = [(1, 2), (2, 1)]
+    for i in range(n):
+        c = silq_case(rng, missile_p=0)
+        c["missile"] = True
+        if i % 2 == 0:
+            ax, ay = rng.choice(knight)
+            c["kind"] = "polearm-lance-knight"
+        elif i % 4 == 1:
+            ax, ay = 2, 2
+            c["kind"] = "polearm-expert-2-2"
+        else:
+            while True:
+                ax, ay = rng.randint(0, 8), rng.randint(0, 8)
+                if ax != ay and ax and ay and max(ax, ay) >= 3:
+                    break
+            c["kind"] = "archery-off-the-lines"
+        ax *= rng.choice([-1, 1])
+        ay *= rng.choice([-1, 1])
+        c["attacker_offset"] = [ax, ay]
+        sx = (ax > 0) - (ax < 0)
+        sy = (ay > 0) - (ay < 0)
+        c["attacker_dir"] = DXY.index((sx, sy))  # the glue's sign arithmetic
+        c["why_inexpressible"] = ("`attacker:` names one of eight directions; an attacker at "
+                                  "dx=%d dy=%d (Sil: rough_direction()) cannot be said" % (ax, ay))
+        out.append(c)
+    return out
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--seed", type=int, default=40)
+    ap.add_argument("--count", type=int, default=5000)
+    ap.add_argument("--offsets", type=int, default=500)
+    ap.add_argument("--inexpressible", type=int, default=2000)
+    ap.add_argument("--out", default=os.path.join(HERE, "out"))
+    ap.add_argument("--flank", default=os.path.join(HERE, "bin", "flank"))
+    ap.add_argument("--only", choices=["nerfhack", "silq"], default=None)
+    args = ap.parse_args()
+    os.makedirs(args.out, exist_ok=True)
+    nh_prog = os.path.join(HERE, "nerfhack", "peer")
+    sq_prog = os.path.join(HERE, "silq", "peer")
+
+    def dump(path, cases, lines, answers):
+        with open(path, "w") as f:
+            for c, l, a in zip(cases, lines, answers):
+                f.write(json.dumps(dict(c, peer_input=l, peer_answer=a), sort_keys=True) + "\n")
+
+    if args.only in (None, "nerfhack"):
+        rng = random.Random("nerfhack:%d" % args.seed)
+        cases = []
+        for i in range(args.count):
+            c = nerfhack_case(rng)
+            c["seed"] = args.seed
+            c["name"] = "gn" + "%05d" % i
+            cases.append(c)
+        lines = [nerfhack_line(c) for c in cases]
+        answers = run_peer(nh_prog, lines)
+        write_set(args.flank, os.path.join(args.out, "nerfhack"), "nerfhack", cases, answers, nh_comment)
+        dump(os.path.join(args.out, "nerfhack.cases.jsonl"), cases, lines, answers)
+        inx = nh_inexpressible(rng, args.inexpressible)
+        for i, c in enumerate(inx):
+            c["seed"] = args.seed
+            c["name"] = "xn" + "%05d" % i
+        lx = [nerfhack_line(c) for c in inx]
+        ax = run_peer(nh_prog, lx)
+        for c, a in zip(inx, ax):
+            if "base_tohit" in c:
+                # mhitu.c mattacku(): "if (tmp <= 0) tmp = 1;" then "tmp += ftmp"
+                c["peer_tohit"] = max(c["base_tohit"], 1) + a
+                c["add_then_clamp_tohit"] = max(c["base_tohit"] + a, 1)
+        dump(os.path.join(args.out, "inexpressible-nerfhack.jsonl"), inx, lx, ax)
+        print("nerfhack: %d fixtures, %d flanked; %d inexpressible cases" %
+              (len(cases), sum(1 for a in answers if a), len(inx)))
+
+    if args.only in (None, "silq"):
+        rng = random.Random("silq:%d" % args.seed)
+        cases = []
+        for i in range(args.count):
+            c = silq_case(rng)
+            c["seed"] = args.seed
+            c["name"] = "gs" + "%05d" % i
+            cases.append(c)
+        lines = [silq_line(c) for c in cases]
+        answers = run_peer(sq_prog, lines)
+        write_set(args.flank, os.path.join(args.out, "silq"), "silq", cases, answers, sq_comment)
+        dump(os.path.join(args.out, "silq.cases.jsonl"), cases, lines, answers)
+        inx = sq_inexpressible(rng, args.inexpressible)
+        for i, c in enumerate(inx):
+            c["seed"] = args.seed
+            c["name"] = "xs" + "%05d" % i
+        lx = [silq_line(c) for c in inx]
+        ax = run_peer(sq_prog, lx)
+        dump(os.path.join(args.out, "inexpressible-silq.jsonl"), inx, lx, ax)
+        # measurement only: knight's-move attackers as octant fixtures
+        offs = []
+        for i in range(args.offsets):
+            c = silq_case(rng, missile_p=0)
+            ax_, ay_ = rng.choice([(1, 2), (2, 1)])
+            ax_ *= rng.choice([-1, 1])
+            ay_ *= rng.choice([-1, 1])
+            c["attacker_offset"] = [ax_, ay_]
+            c["attacker_dir"] = DXY.index(((ax_ > 0) - (ax_ < 0), (ay_ > 0) - (ay_ < 0)))
+            c["missile"] = True
+            c["attacker_dist"] = 2
+            c["squares"][c["attacker_dir"]] = None
+            c["seed"] = args.seed
+            c["name"] = "gk%05d" % i
+            offs.append(c)
+        lo = [silq_line(c) for c in offs]
+        ao = run_peer(sq_prog, lo)
+
+        def off_comment(c, ans):
+            return sq_comment(c, ans) + [
+                "MEASUREMENT ONLY: the attacker is at dx=%d dy=%d (a polearm or lance);" % tuple(c["attacker_offset"]),
+                "the format can say only its octant, so this is not a fixture to commit."]
+        write_set(args.flank, os.path.join(args.out, "silq-offsets"), "silq", offs, ao, off_comment)
+        dump(os.path.join(args.out, "silq-offsets.cases.jsonl"), offs, lo, ao)
+        print("silq: %d fixtures, %d with a bonus; %d inexpressible; %d offset cases" %
+              (len(cases), sum(1 for a in answers if a), len(inx), len(offs)))
+
+
+if __name__ == "__main__":
+    main()
