@@ -218,9 +218,26 @@ impl Tmux {
                 return Err(s);
             }
             if answer_more && more_pending(&s) {
-                self.keys(&["Enter"]);
+                self.answer_more(&s);
             }
             std::thread::sleep(Duration::from_millis(100));
+        }
+    }
+
+    /// Answers the `--More--` of screen `s` with Enter, and waits until the
+    /// game has taken it (the screen is no longer `s`): a game slow to
+    /// redraw, under load, never gets a second Enter at a `--More--` it
+    /// has already read, which the prompt after it (a `[yn]`) would take
+    /// as its answer. After 10 s the same screen is taken for the same
+    /// `--More--` again.
+    fn answer_more(&self, s: &str) {
+        self.keys(&["Enter"]);
+        let start = Instant::now();
+        while start.elapsed() < Duration::from_secs(10) {
+            match self.screen() {
+                Some(now) if now == s => std::thread::sleep(Duration::from_millis(50)),
+                _ => return,
+            }
         }
     }
 
@@ -310,7 +327,7 @@ impl Tmux {
             if start.elapsed() > Duration::from_secs(20) {
                 panic!("--More-- would not go away; the screen was:\n{s}");
             }
-            self.keys(&["Enter"]);
+            self.answer_more(&s);
         }
     }
 
