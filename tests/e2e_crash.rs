@@ -76,6 +76,43 @@ fn sigkill(pid: i32) {
     assert!(st.success(), "kill -KILL {pid} failed");
 }
 
+/// Kills the game of `t` (SIGKILL), whose lock is `lock`, and waits until
+/// its session has ended: its process number.
+fn kill_game(t: &Tmux, pg: &Path, lock: &str) -> i32 {
+    let pid = game_pid(pg, lock);
+    sigkill(pid);
+    t.wait_exit();
+    pid
+}
+
+/// The next start (tmux session `tag`) after the dead game of process
+/// `pid` and lock `lock_name`, which cannot be given back: it says so, with
+/// `reason` and the name its files are kept under (crashPID<lock>), whose
+/// lock holds `lock_bytes`, the dead game's as they were; then a new game
+/// begins. The session, and the name the files are kept under.
+fn next_start_keeps(
+    tag: &str,
+    pg: &Path,
+    rc: &Path,
+    (pid, lock_name): (i32, &str),
+    reason: &str,
+    lock_bytes: &[u8],
+) -> (Tmux, String) {
+    let t = Tmux::start(tag, &debug_game(pg, rc, false));
+    let s = t.wait_joined("cannot be recovered");
+    println!("--- {reason}:\n{s}");
+    let kept = format!("crash{pid}{lock_name}");
+    assert!(
+        s.contains(reason) && s.contains(&kept.replace(".0", ".*")),
+        "no reason, or not where it is kept:\n{s}"
+    );
+    assert_eq!(std::fs::read(pg.join(&kept)).unwrap(), lock_bytes);
+    t.keys(&["Enter"]);
+    let s = t.wait_message("Dlvl:1");
+    assert_eq!(turn(&s), Some(1), "not a new game:\n{s}");
+    (t, kept)
+}
+
 /// Waits (20 s at most) until process `pid` is dead: gone, or a zombie.
 fn wait_dead(pid: i32) {
     let start = std::time::Instant::now();
@@ -205,12 +242,7 @@ fn killed_mid_fight_comes_back(tag: &str, rules: Option<&str>, zombie: bool) {
     );
     // Its rules: the playground's, as the restored game's `#flanking`
     // names them.
-    t2.text("#flanking");
-    t2.keys(&["Enter"]);
-    t2.wait_for("Show flanking around which creature?");
-    t2.keys(&["."]);
-    t2.wait_for("Flanking around you");
-    let view = t2.window_pages().concat();
+    let view = t2.flanking_view();
     println!("--- #flanking:\n{view}");
     assert!(
         view.contains(&format!("FLANKING_RULES={want_rules}):")),
@@ -277,62 +309,48 @@ fn a_game_that_cannot_be_recovered_is_named_and_kept() {
     // 1. killed at "Shall I pick ...": no checkpoint yet
     let t = Tmux::start("e2ecrl1", &debug_game(&pg, &ask, false));
     t.wait_for("Shall I pick");
-    let pid = game_pid(&pg, "wizard.0");
-    sigkill(pid);
-    t.wait_exit();
+    let pid = kill_game(&t, &pg, "wizard.0");
     let lock = own_files(&pg, "wizard.0")[0].clone();
     let lock_name = lock.file_name().unwrap().to_string_lossy().into_owned();
     let before = std::fs::read(&lock).unwrap();
     assert_eq!(before.len(), 4, "the lock should hold the pid alone");
-    let t = Tmux::start("e2ecrl2", &debug_game(&pg, &rc, false));
-    let s = t.wait_joined("cannot be recovered");
-    println!("--- no checkpoint yet:\n{s}");
-    let kept = format!("crash{pid}{lock_name}");
-    assert!(
-        s.contains("it holds no checkpoint") && s.contains(&kept.replace(".0", ".*")),
-        "no reason, or not where it is kept:\n{s}"
+    let (t, _) = next_start_keeps(
+        "e2ecrl2",
+        &pg,
+        &rc,
+        (pid, &lock_name),
+        "it holds no checkpoint",
+        &before,
     );
-    assert_eq!(std::fs::read(pg.join(&kept)).unwrap(), before);
-    t.keys(&["Enter"]);
-    let s = t.wait_message("Dlvl:1");
-    assert_eq!(turn(&s), Some(1), "not a new game:\n{s}");
 
     // 2. a checkpoint cut short (killed while it was written)
     t.settle();
-    let pid = game_pid(&pg, "wizard.0");
-    sigkill(pid);
-    t.wait_exit();
+    let pid = kill_game(&t, &pg, "wizard.0");
     let lock = own_files(&pg, "wizard.0")[0].clone();
     let whole = std::fs::read(&lock).unwrap();
     assert!(whole.len() > 100, "no checkpoint in the lock");
     std::fs::write(&lock, &whole[..40]).unwrap();
     let level = std::fs::read(pg.join(lock_name.replace(".0", ".1"))).unwrap();
-    let t = Tmux::start("e2ecrl3", &debug_game(&pg, &rc, false));
-    let s = t.wait_joined("cannot be recovered");
-    println!("--- a checkpoint cut short:\n{s}");
-    let kept = format!("crash{pid}{lock_name}");
-    assert!(
-        s.contains("its checkpoint is cut short") && s.contains(&kept.replace(".0", ".*")),
-        "no reason, or not where it is kept:\n{s}"
+    let (t, kept) = next_start_keeps(
+        "e2ecrl3",
+        &pg,
+        &rc,
+        (pid, &lock_name),
+        "its checkpoint is cut short",
+        &whole[..40],
     );
-    assert_eq!(std::fs::read(pg.join(&kept)).unwrap(), &whole[..40]);
     assert_eq!(
         std::fs::read(pg.join(kept.replace(".0", ".1"))).unwrap(),
         level,
         "the dead game's level was not kept as it was"
     );
-    t.keys(&["Enter"]);
-    let s = t.wait_message("Dlvl:1");
-    assert_eq!(turn(&s), Some(1), "not a new game:\n{s}");
 
     // 3. a checkpoint whole in its head and cut short in the game's
     //    state: the save rebuilt from it fails to restore (NetHack's
     //    "Error restoring old game.", which deletes that save), and the
     //    next start says so, the dead game's files kept
     t.settle();
-    let pid = game_pid(&pg, "wizard.0");
-    sigkill(pid);
-    t.wait_exit();
+    let pid = kill_game(&t, &pg, "wizard.0");
     let lock = own_files(&pg, "wizard.0")[0].clone();
     let whole = std::fs::read(&lock).unwrap();
     std::fs::write(&lock, &whole[..300]).unwrap();
@@ -430,9 +448,7 @@ fn another_players_dead_game_is_kept_for_its_owner() {
     t.settle();
     let at = t.pass_turns(3);
     assert!(at > 1);
-    let pid = game_pid(&pg, "alock.0");
-    sigkill(pid);
-    t.wait_exit();
+    let pid = kill_game(&t, &pg, "alock.0");
 
     let t = play("e2ecrp2", &bob);
     let s = t.wait_joined("is gone");

@@ -82,10 +82,7 @@ fn a_rogue_strikes_a_sleeping_jackal_from_behind_under_dnd() {
     let target = (hx, hy);
 
     // #flanking around the jackal: the rule set, its facing, its rear.
-    t.text("#flanking");
-    t.keys(&["Enter"]);
-    t.wait_for("Show flanking around which creature?");
-    t.keys(&[key(jx - target.0, jy - target.1), "."]);
+    t.ask_flanking(&[key(jx - target.0, jy - target.1)]);
     let shown = t.flanking_window();
     assert!(shown.contains("FLANKING_RULES=dnd"), "{shown}");
     assert!(shown.contains("The jackal faces south."), "{shown}");
@@ -174,10 +171,7 @@ fn a_long_name_in_flanking_wraps_under_its_own_line() {
     t.keys(&["Enter"]);
     t.settle();
 
-    t.text("#flanking");
-    t.keys(&["Enter"]);
-    t.wait_for("Show flanking around which creature?");
-    t.keys(&["."]);
+    t.ask_flanking(&[]);
     let shown = t.flanking_window();
     let lines: Vec<&str> = shown.lines().collect();
     let at = lines

@@ -62,10 +62,7 @@ fn two_jackals_across_the_hero_flank_it_under_nerfhack() {
 
     // #flanking around the hero: the rule set, the rule's own line for
     // each jackal, and no facings.
-    t.text("#flanking");
-    t.keys(&["Enter"]);
-    t.wait_for("Show flanking around which creature?");
-    t.keys(&["."]);
+    t.ask_flanking(&[]);
     let shown = t.flanking_window();
     assert!(shown.contains("FLANKING_RULES=nerfhack"), "{shown}");
     assert!(

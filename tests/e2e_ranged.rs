@@ -63,13 +63,7 @@ fn shown(ranged: &str) -> (String, i32, (i32, i32)) {
     t.wait_message("bow (weapon in hand");
     t.settle();
 
-    t.text("#flanking");
-    t.keys(&["Enter"]);
-    t.wait_for("Show flanking around which creature?");
-    for _ in 0..k {
-        t.keys(&[key(-u.0, -u.1)]);
-    }
-    t.keys(&["."]);
+    t.ask_flanking(&vec![key(-u.0, -u.1); k as usize]);
     (t.flanking_window(), k, u)
 }
 

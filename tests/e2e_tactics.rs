@@ -67,10 +67,7 @@ fn flanking_in_wizard_mode_says_what_a_monster_planned() {
     }
     let (dx, dy) = jackal.unwrap_or_else(|| panic!("the jackal did not follow:\n{screen}"));
 
-    t.text("#flanking");
-    t.keys(&["Enter"]);
-    t.wait_for("Show flanking around which creature?");
-    t.keys(&[key(dx, dy), "."]);
+    t.ask_flanking(&[key(dx, dy)]);
     let shown = t.flanking_window();
     assert!(
         shown.contains("Flanking around the jackal") && shown.contains("Plans (turn "),

@@ -28,19 +28,6 @@ const GAME: &str = env!("CARGO_BIN_EXE_nethack-flanking");
 /// The label of wizard mode's lines under the hero's view.
 const WIZARD: &str = "Wizard mode, not in your view:";
 
-/// `#flanking` on the hero: every page of its window (tty ends each with
-/// `--More--`), joined, read until the game waits for a command again.
-fn flanking_view(t: &Tmux) -> String {
-    t.text("#flanking");
-    t.keys(&["Enter"]);
-    t.wait_for("Show flanking around which creature?");
-    t.keys(&["."]);
-    t.wait_for("Flanking around you");
-    let all = t.window_pages().concat();
-    assert!(all.contains("Flanking around you"), "no #flanking window");
-    all
-}
-
 /// Creates `what` with `^G` next to the hero, and waits until the game
 /// has done with it ([`Tmux::sync`]): `^G hidden ...` flashes the
 /// monster's glyph on its square before it hides it, an animation a
@@ -86,9 +73,9 @@ fn flanking_shows_the_hero_no_invisible_or_disguised_monster() {
     // Before, and after an invisible stalker is made next to the hero
     // (^G takes no time: nothing else moves): the hero's view is the same,
     // line for line.
-    let before = flanking_view(&t);
+    let before = t.flanking_view();
     create(&t, "stalker");
-    let view = flanking_view(&t);
+    let view = t.flanking_view();
     let (hero, wizard) = split(&view);
     assert!(
         hero.contains("This is what you perceive"),
@@ -112,7 +99,7 @@ fn flanking_shows_the_hero_no_invisible_or_disguised_monster() {
 
     // A mimic that looks like an object, next to the hero as well.
     create(&t, "large mimic");
-    let view = flanking_view(&t);
+    let view = t.flanking_view();
     let (hero, wizard) = split(&view);
     for leak in ["mimic", "stalker"] {
         assert!(
@@ -166,14 +153,14 @@ fn flanking_shows_the_hero_no_snake_hidden_under_an_object() {
 
     // The snake, made hidden: it lands on the one square next to her,
     // under the rock.
-    let before = flanking_view(&t);
+    let before = t.flanking_view();
     create(&t, "hidden snake");
     let s = t.sync();
     assert!(
         !map_rows(&s).iter().flatten().any(|&c| c == 'S'),
         "the snake is not hidden:\n{s}"
     );
-    let view = flanking_view(&t);
+    let view = t.flanking_view();
     let (hero, wizard) = split(&view);
     assert_eq!(
         hero,
@@ -279,10 +266,7 @@ fn corner_flanking(tag: &str, options: &str) -> String {
         'd',
         "no jackal east of the hero:\n{s}"
     );
-    t.text("#flanking");
-    t.keys(&["Enter"]);
-    t.wait_for("Show flanking around which creature?");
-    t.keys(&["."]);
+    t.ask_flanking(&[]);
     let screen = t.wait_for("This is what you perceive");
     println!("#flanking with {options:?}:\n{screen}");
     screen
@@ -338,10 +322,7 @@ fn wizard_flanking_on_a_monster_says_when_you_attack() {
     let scene = Scene::new("view-corner");
     let (t, _, _) = Tmux::play_scene("e2evw", &scene, Path::new(GAME), &pg, &rc);
     let (jx, jy) = scene.one('j');
-    t.text("#flanking");
-    t.keys(&["Enter"]);
-    t.wait_for("Show flanking around which creature?");
-    t.keys(&[key(jx, jy), "."]);
+    t.ask_flanking(&[key(jx, jy)]);
     t.wait_for("Flanking around the jackal");
     let view = t.window_pages().concat();
     println!("wizard mode's #flanking on the jackal:\n{view}");
@@ -400,7 +381,7 @@ fn blind_flanking_says_what_the_hero_knows() {
             "no I where a jackal stands ({dx}, {dy}):\n{s}"
         );
     }
-    let view = flanking_view(&t);
+    let view = t.flanking_view();
     println!("#flanking, blind:\n{view}");
     let (hero, _) = split(&view);
     assert!(

@@ -306,6 +306,28 @@ impl Tmux {
         }
     }
 
+    /// Types `#flanking` and answers its question: the creature `moves`
+    /// (cursor keys) away from the hero, or the hero with none.
+    pub fn ask_flanking(&self, moves: &[&str]) {
+        self.text("#flanking");
+        self.keys(&["Enter"]);
+        self.wait_for("Show flanking around which creature?");
+        let mut keys = moves.to_vec();
+        keys.push(".");
+        self.keys(&keys);
+    }
+
+    /// `#flanking` on the hero: every page of its window (tty ends each
+    /// with `--More--`), joined, read until the game waits for a command
+    /// again.
+    pub fn flanking_view(&self) -> String {
+        self.ask_flanking(&[]);
+        self.wait_for("Flanking around you");
+        let all = self.window_pages().concat();
+        assert!(all.contains("Flanking around you"), "no #flanking window");
+        all
+    }
+
     /// The first page of `#flanking`'s window, whole: tty draws it line by
     /// line, and its `--More--` comes last. Its header alone may stand on
     /// the screen before the lines under it.
