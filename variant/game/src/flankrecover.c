@@ -56,7 +56,6 @@ static char fr_held[BUFSZ];
 
 STATIC_DCL boolean FDECL(fr_read_head, (int, struct fr_head *, int *));
 STATIC_DCL const char *FDECL(fr_levname, (const char *, int));
-STATIC_DCL int FDECL(fr_rename_set, (const char *, const char *));
 STATIC_DCL boolean FDECL(fr_kept_name, (const char *));
 STATIC_DCL const char *FDECL(fr_lock_of, (const char *, int));
 STATIC_DCL boolean FDECL(fr_copy, (int, int));
@@ -136,10 +135,11 @@ int *got;
     return (boolean) (h->savelev > 0 && h->savelev < FR_MAXLEV);
 }
 
-/* renames every FROM.N to TO.N (crashPIDLOCK.N, as unixunix.c's
-   keeplocks() names a dead game kept aside): how many files there were */
-STATIC_OVL int
-fr_rename_set(from_base, to_base)
+/* renames every FROM.N to TO.N, a dead game's lock and level files (to
+   crashPIDLOCK.N when it is kept aside, here and by unixunix.c's
+   keeplocks()): how many files there were */
+int
+flank_rename_game(from_base, to_base)
 const char *from_base, *to_base;
 {
     char from[BUFSZ], to[BUFSZ];
@@ -199,7 +199,7 @@ boolean aside;
         Strcpy(kept, base);
     else {
         Sprintf(kept, "crash%d%.*s", pid, BUFSZ - 40, base);
-        (void) fr_rename_set(base, kept);
+        (void) flank_rename_game(base, kept);
     }
     Sprintf(msg,
             "your game of process %d (%.32s) cannot be recovered: %.100s;"
@@ -444,7 +444,7 @@ flank_recover_dead()
             /* rebuilt at an earlier start, whose restore did not come
                through: its state is damaged (vanilla deleted the save) */
             Sprintf(held, "unrestored%d%.*s", h.pid, BUFSZ - 40, lk);
-            (void) fr_rename_set(base, held);
+            (void) flank_rename_game(base, held);
             Sprintf(msg,
                     "your game of process %d (%.32s) was rebuilt from its"
                     " checkpoint but could not be restored (its checkpoint"
