@@ -151,23 +151,24 @@ impl Tmux {
 
     /// The screen as text, or None once the game (and the session) ended.
     pub fn screen(&self) -> Option<String> {
-        let out = self
-            .tmux()
-            .args(["capture-pane", "-p", "-t", "game"])
-            .output()
-            .ok()?;
-        out.status
-            .success()
-            .then(|| String::from_utf8_lossy(&out.stdout).into_owned())
+        self.capture(&[])
     }
 
     /// The screen with the lines the terminal wrapped joined again
     /// (`capture-pane -J`): a long message printed outside the game's
     /// windows (raw_printf) reads whole wherever column 80 broke it.
     pub fn joined_screen(&self) -> Option<String> {
+        self.capture(&["-J"])
+    }
+
+    /// `capture-pane -p` with `flags`: the screen, or None once the
+    /// session ended.
+    fn capture(&self, flags: &[&str]) -> Option<String> {
         let out = self
             .tmux()
-            .args(["capture-pane", "-J", "-p", "-t", "game"])
+            .arg("capture-pane")
+            .args(flags)
+            .args(["-p", "-t", "game"])
             .output()
             .ok()?;
         out.status
@@ -178,17 +179,8 @@ impl Tmux {
     /// Waits until the joined screen ([`Tmux::joined_screen`]) shows
     /// `what`; panics with it after 20 s.
     pub fn wait_joined(&self, what: &str) -> String {
-        let start = Instant::now();
-        loop {
-            let s = self.joined_screen().unwrap_or_default();
-            if s.contains(what) {
-                return s;
-            }
-            if start.elapsed() > Duration::from_secs(20) {
-                panic!("waited 20 s for {what:?}; the screen was:\n{s}");
-            }
-            std::thread::sleep(Duration::from_millis(100));
-        }
+        self.wait_on(what, false, 20, true)
+            .unwrap_or_else(|s| panic!("waited 20 s for {what:?}; the screen was:\n{s}"))
     }
 
     /// Waits until the screen shows `what`; panics with the screen after 20 s.
@@ -208,9 +200,26 @@ impl Tmux {
     /// answering `--More--` when `answer_more`: the screen, or the last
     /// screen seen as the error.
     pub fn wait_until(&self, what: &str, answer_more: bool, secs: u64) -> Result<String, String> {
+        self.wait_on(what, answer_more, secs, false)
+    }
+
+    /// [`Tmux::wait_until`] on the screen, or on the joined screen when
+    /// `joined` ([`Tmux::joined_screen`]).
+    fn wait_on(
+        &self,
+        what: &str,
+        answer_more: bool,
+        secs: u64,
+        joined: bool,
+    ) -> Result<String, String> {
         let start = Instant::now();
         loop {
-            let s = self.screen().unwrap_or_default();
+            let s = if joined {
+                self.joined_screen()
+            } else {
+                self.screen()
+            }
+            .unwrap_or_default();
             if s.contains(what) {
                 return Ok(s);
             }
