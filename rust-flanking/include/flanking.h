@@ -89,8 +89,16 @@ extern "C" {
    16: flank_zone_look_words(), the farlook's words for what the zone of
    an attack does to its damage ("x1.5 damage from your rear"): a rule
    set's words, which the game's view had no way to say (no layout
-   changed). */
-#define FLANK_ABI_VERSION 16
+   changed).
+   17: the field's rules as the peers' code decides them (issue 40):
+   flank_rules_attack_dir(), the direction an attacker further away
+   attacks from under a rule set (C hands over its offset); the attacker's
+   side in struct flank_facing_input's attacker (FLANK_AT_HERO, _TAME,
+   _PEACEFUL), the states FLANK_ST_GRUDGE, _STATIONARY and _UNAWARE (FLANK_ST_ALL
+   0xFF), FLANK_RI_CLAMP_FIRST; struct flank_fixture's attacker_dx and
+   attacker_dy (`attacker-at:`), FLANK_FX_PEER_GRUDGE and _STATIONARY (the
+   layout changed). */
+#define FLANK_ABI_VERSION 17
 
 /*
  * Directions, numbered as NetHack's xdir[]/ydir[]: clockwise, screen
@@ -150,7 +158,9 @@ struct flank_neighbourhood {
     /* FLANK_DEF_* bits. */
     uint8_t defender;
     /* Direction from the defender toward the attacker, FLANK_DIR_*; an
-       attacker further away counts in the octant it attacks from. */
+       attacker further away counts from the direction the rule set gives
+       its offset (flank_rules_attack_dir(): the octant of the offset's
+       signs, Sil's rough_direction() under `silq`). */
     uint8_t attack_dir;
 };
 
@@ -309,7 +319,25 @@ const char *flank_rules_name(int32_t rules);
 #define FLANK_RI_ARC 0x01u    /* the arc score counts */
 #define FLANK_RI_FACING 0x02u /* a zone counts: the defender's facing */
 #define FLANK_RI_PEER 0x04u   /* the creatures' states and the attacker */
+#define FLANK_RI_CLAMP_FIRST 0x08u /* ABI 17: a monster's to-hit against the
+                                      hero is clamped to at least 1 before
+                                      the flanking bonus is added
+                                      (NerfHack's mattacku()), not after */
 int32_t flank_rules_info(int32_t rules);
+
+/*
+ * The direction (FLANK_DIR_*) from which an attacker at offset <dx,dy>
+ * from its defender (x to the right, y down: the map's) attacks under rule
+ * set rules (ABI version 17): the attack_dir of its neighbourhood.  Next
+ * to the defender it is the attacker's own square under every rule set;
+ * further away (a missile, a polearm, a lance) it is the rule set's: Sil's
+ * rough_direction() under `silq` (the straight line when one offset is at
+ * least twice the other), the octant of the offset's signs under the
+ * others.  FLANK_E_RULES for an unknown rule set, FLANK_E_DIRECTION for
+ * <0,0> or an offset beyond FLANK_ATTACK_REACH_MAX in either axis.
+ */
+#define FLANK_ATTACK_REACH_MAX 127
+int32_t flank_rules_attack_dir(int32_t rules, int32_t dx, int32_t dy);
 
 /* What the game's #flanking calls the to-hit part a flank of foes gets
    (FLANK_FR_FLANKED) under a rule set: "foe opposite" (the foe on the far
@@ -362,14 +390,31 @@ int32_t flank_rules_outflanker(int32_t rules, const char *species);
 #define FLANK_ST_HIDDEN 0x08u /* hiding (mundetected) or mimicking
                                  (M_AP_TYPE() not M_AP_NOTHING) */
 #define FLANK_ST_NURSE 0x10u  /* a nurse */
-#define FLANK_ST_ALL 0x1Fu
+/* ABI version 17: */
+#define FLANK_ST_GRUDGE 0x20u /* the defender holds a grudge against it
+                                 (mm_aggression(mdef, it): in 3.6.7 a
+                                 purple worm against a shrieker) */
+#define FLANK_ST_STATIONARY 0x40u /* of a form that does not move
+                                     (mmove == 0) */
+#define FLANK_ST_UNAWARE 0x80u /* the hero only: asleep or fainted
+                                  (Unaware: unconscious() or
+                                  is_fainted()), not merely unable to
+                                  move */
+#define FLANK_ST_ALL 0xFFu
 
 /* The attacker (struct flank_facing_input's attacker), ABI version 8,
    gathered for FLANK_RI_PEER rule sets only. */
 #define FLANK_AT_OUTFLANKER 0x01u /* flanks by nature under the rule set
                                      (flank_rules_outflanker() of its form) */
 #define FLANK_AT_NURSE 0x02u      /* a nurse */
-#define FLANK_AT_ALL 0x03u
+/* ABI version 17: the attacker's side, at most one (none: hostile), as
+   NetHack keeps it (mtame, mpeaceful: Conflict changes neither); with
+   FLANK_FI_MELEE it must be the attacker's square's own (FLANK_SQ_HERO,
+   _TAME, _PEACEFUL) */
+#define FLANK_AT_HERO 0x04u
+#define FLANK_AT_TAME 0x08u
+#define FLANK_AT_PEACEFUL 0x10u
+#define FLANK_AT_ALL 0x1Fu
 
 /* One attack, for flank_facing_eval().  No rule set reads another
    creature's facing: who threatens the defender (the `opposite` rule's ally)
@@ -924,7 +969,14 @@ struct flank_fixture_far {
 #define FLANK_FX_PEER_FUMBLING 0x0400u
 #define FLANK_FX_PEER_WOUNDED_LEGS 0x0800u
 #define FLANK_FX_PEER_ELBERETH 0x1000u     /* Elbereth engraved under it */
-#define FLANK_FX_PEER_ALL 0x1FFFu
+/* ABI version 17: */
+#define FLANK_FX_PEER_GRUDGE 0x2000u       /* the defender holds a grudge
+                                              against it (a shrieker next to
+                                              a purple worm) */
+#define FLANK_FX_PEER_STATIONARY 0x4000u   /* of a form of speed 0 (a mold;
+                                              the hero: polymorphed into
+                                              one) */
+#define FLANK_FX_PEER_ALL 0x7FFFu
 
 /*
  * One fixture file, every field of it (ABI version 15: one struct, where
@@ -972,7 +1024,10 @@ struct flank_fixture {
     uint16_t peer[FLANK_NDIRS]; /* FLANK_FX_PEER_* of each creature */
     uint16_t def_peer;          /* FLANK_FX_PEER_ELBERETH or 0 */
     uint8_t attacker_level;     /* `attacker-level:`, FLANK_FX_UNSET */
-    uint8_t reserved;           /* always 0 */
+    /* ABI version 17: `attacker-at: DX DY`, the attacker's offset from '@'
+       (x right, y down) when it stands further away than the next square,
+       off the eight lines or on them; else 0 0 (attack_dir says where) */
+    int8_t attacker_dx, attacker_dy;
 };
 
 /* Entry index of set into *out, every field of it: FLANK_OK; FLANK_E_NULL

@@ -59,9 +59,37 @@ fn model_validity(
         if u32::from(*st) & !FLANK_ST_ALL != 0 || (*st != 0 && !creature) {
             return Err(FLANK_E_FACING_FLAGS);
         }
+        // Unaware is the hero's alone.
+        if u32::from(*st) & FLANK_ST_UNAWARE != 0 && u32::from(*s) & FLANK_SQ_HERO == 0 {
+            return Err(FLANK_E_FACING_FLAGS);
+        }
     }
-    if u32::from(peer.attacker) & !FLANK_AT_ALL != 0 {
+    let at = u32::from(peer.attacker);
+    if at & !FLANK_AT_ALL != 0 {
         return Err(FLANK_E_FACING_FLAGS);
+    }
+    // One side at most; in melee, the side of the creature on the square.
+    let sides = [FLANK_AT_HERO, FLANK_AT_TAME, FLANK_AT_PEACEFUL];
+    let n_sides = sides.iter().filter(|&&b| at & b != 0).count();
+    if n_sides > 1 {
+        return Err(FLANK_E_FACING_FLAGS);
+    }
+    // Under a rule set that reads the creatures (NerfHack's) the side is
+    // always given: none means hostile.
+    let base = u32::from(rules) & !FLANK_RULES_PLUS_ARC;
+    if melee && (n_sides == 1 || base == FLANK_RULES_NERFHACK) {
+        let square_side = if sq & FLANK_SQ_HERO != 0 {
+            FLANK_AT_HERO
+        } else if sq & FLANK_SQ_TAME != 0 {
+            FLANK_AT_TAME
+        } else if sq & FLANK_SQ_PEACEFUL != 0 {
+            FLANK_AT_PEACEFUL
+        } else {
+            0
+        };
+        if at & sides.iter().fold(0, |a, b| a | b) != square_side {
+            return Err(FLANK_E_FACING_FLAGS);
+        }
     }
     Ok(())
 }

@@ -94,7 +94,7 @@ pub struct CreatureStates {
 
 /// The words of the field's creature states, with their `FLANK_FX_PEER_*`
 /// bits: a creature's, then the hero's own (which need `hero`).
-pub const PEER_WORDS: [(&str, u32); 13] = [
+pub const PEER_WORDS: [(&str, u32); 15] = [
     ("confused", sys::FLANK_FX_PEER_CONFUSED),
     ("stunned", sys::FLANK_FX_PEER_STUNNED),
     ("eating", sys::FLANK_FX_PEER_EATING),
@@ -108,6 +108,8 @@ pub const PEER_WORDS: [(&str, u32); 13] = [
     ("fumbling", sys::FLANK_FX_PEER_FUMBLING),
     ("wounded-legs", sys::FLANK_FX_PEER_WOUNDED_LEGS),
     ("elbereth", sys::FLANK_FX_PEER_ELBERETH),
+    ("grudge", sys::FLANK_FX_PEER_GRUDGE),
+    ("stationary", sys::FLANK_FX_PEER_STATIONARY),
 ];
 
 /// The hero's own states of [`PEER_WORDS`].
@@ -118,9 +120,13 @@ const PEER_HERO_ONLY: u32 = sys::FLANK_FX_PEER_HALLUCINATING
     | sys::FLANK_FX_PEER_WOUNDED_LEGS
     | sys::FLANK_FX_PEER_ELBERETH;
 
-/// States no hero has here: a species' (a nurse, a snake that hides, a
-/// mimic) or a monster's meal.
-const PEER_MONSTER_ONLY: u32 = sys::FLANK_FX_PEER_EATING
+/// States no hero has: a monster's meal, a defender's grudge against it.
+const PEER_MONSTER_ONLY: u32 = sys::FLANK_FX_PEER_EATING | sys::FLANK_FX_PEER_GRUDGE;
+
+/// A species of its own, or a meal: a nurse, a snake that hides, a mimic,
+/// an eater (a dog); the hero as the first three by her form (a hider's, a
+/// nurse's) or after eating a mimic.
+const PEER_SPECIES: u32 = sys::FLANK_FX_PEER_EATING
     | sys::FLANK_FX_PEER_HIDING
     | sys::FLANK_FX_PEER_MIMICKING
     | sys::FLANK_FX_PEER_NURSE;
@@ -242,7 +248,16 @@ pub struct FacingSpec {
     /// `attacker-level:`, required by a rule set that reads it
     /// (`FLANK_RI_PEER`).
     pub attacker_level: Option<u8>,
+    /// `attacker-at: DX DY`: the attacker's offset from `@` (x right, y
+    /// down), further away than the next square and within a polearm's
+    /// or lance's reach; its direction is the rule set's
+    /// ([`RuleSet::attack_dir`]).
+    pub attacker_at: Option<(i8, i8)>,
 }
+
+/// The farthest `attacker-at:` reaches in either axis: a lance or a
+/// polearm at Expert (distance squared 8).
+pub const ATTACKER_AT_REACH: i8 = 2;
 
 /// The highest `attacker-level:`: a monster's level in NetHack 3.6.7 stays
 /// below 50 (`adj_lev()`), the hero's at 30 and below.
@@ -322,6 +337,8 @@ pub enum FixtureErrorKind {
     BadRole(String),
     /// `attack:` other than `melee` or `missile`.
     BadAttack(String),
+    /// `attacker-at:` that cannot be (why).
+    BadAttackerAt(String),
 }
 
 /// A fixture error: the file, the 1-based line, and what is wrong there.
@@ -335,7 +352,7 @@ impl fmt::Display for FixtureErrorKind {
             BadLayout(e) => write!(f, "{e}"),
             UnknownKey(k) => write!(
                 f,
-                "unknown key `{k}` (keys: name, attacker, expect, defender, creature <dir>; facing: rules, facing, facing <dir>, role, attack, expect-zone, expect-hit, expect-damage, expect-shield, expect-extra; range: ranged, far <letter>)"
+                "unknown key `{k}` (keys: name, attacker, expect, defender, creature <dir>; facing: rules, facing, facing <dir>, role, attack, attacker-at, attacker-level, expect-zone, expect-hit, expect-damage, expect-shield, expect-extra; range: ranged, far <letter>)"
             ),
             BadDirection(d) => write!(
                 f,
@@ -352,7 +369,8 @@ impl fmt::Display for FixtureErrorKind {
             BadTraits(why) => write!(f, "defender traits {why}"),
             UnknownState(s) => write!(
                 f,
-                "unknown creature state `{s}` (states: hostile peaceful tame unwilling hero sleeping paralyzed trapped fleeing passive tail)"
+                "unknown creature state `{s}` (states: hostile peaceful tame unwilling hero sleeping paralyzed trapped fleeing passive tail; the field's: {})",
+                PEER_WORDS.map(|(w, _)| w).join(" ")
             ),
             BadStates(why) => write!(f, "creature states {why}"),
             BadFar(why) => write!(f, "{why}"),
@@ -415,6 +433,7 @@ impl fmt::Display for FixtureErrorKind {
             ),
             BadRole(why) => write!(f, "role: {why}"),
             BadAttack(v) => write!(f, "bad attack `{v}` (melee or missile)"),
+            BadAttackerAt(why) => write!(f, "attacker-at: {why}"),
         }
     }
 }
@@ -580,6 +599,7 @@ impl Fixture {
         let mut expect_shield = None;
         let mut expect_extra = 0u16;
         let mut attacker_level: Option<(u8, usize)> = None;
+        let mut attacker_at: Option<((i8, i8), usize)> = None;
         let mut facing_line: Option<usize> = None;
         let mut ranged = false;
         let mut first_ranged_key: Option<(String, usize)> = None;
@@ -739,6 +759,12 @@ impl Fixture {
                                 })?;
                             attacker_level = Some((l, lineno));
                         }
+                        ("attacker-at", None) => {
+                            attacker_at = Some((
+                                parse_attacker_at(value).map_err(|w| err(lineno, BadAttackerAt(w)))?,
+                                lineno,
+                            ));
+                        }
                         _ => return Err(err(lineno, UnknownKey(key))),
                     }
                 }
@@ -815,6 +841,51 @@ impl Fixture {
             ));
         }
 
+        // `attacker-at:` stands for `attacker:`: its direction is the rule
+        // set's, so it needs `rules:`, and a creature letter at the offset.
+        let attacker = match (attacker, attacker_at) {
+            (Some((_, line)), Some(_)) => {
+                return Err(err(
+                    line,
+                    BadAttackerAt(
+                        "give `attacker:` or `attacker-at:`, not both (the rule set reads the direction of an `attacker-at:`)".into(),
+                    ),
+                ))
+            }
+            (Some(a), None) => Some(a),
+            (None, Some(((dx, dy), line))) => {
+                let Some(rules) = rules else {
+                    return Err(err(line, FacingWithoutRules("attacker-at".into())));
+                };
+                if !missile {
+                    return Err(err(
+                        line,
+                        BadAttackerAt(
+                            "the attacker stands further away than the next square: add `attack: missile`".into(),
+                        ),
+                    ));
+                }
+                let glyph = ar
+                    .checked_add_signed(isize::from(dy))
+                    .and_then(|r| map.get(r))
+                    .and_then(|row| {
+                        ac.checked_add_signed(isize::from(dx))
+                            .and_then(|c| row.chars().nth(c))
+                    });
+                if !glyph.is_some_and(|g| g.is_ascii_alphabetic()) {
+                    return Err(err(
+                        line,
+                        BadAttackerAt(format!(
+                            "no creature letter at {dx} {dy} from `@` (x right, y down)"
+                        )),
+                    ));
+                }
+                rules
+                    .attack_dir(i32::from(dx), i32::from(dy))
+                    .map(|d| (d, line))
+            }
+            (None, None) => None,
+        };
         let Some((attacker, attacker_line)) = attacker else {
             return Err(err(map_line, MissingAttacker));
         };
@@ -922,6 +993,7 @@ impl Fixture {
                     expect_shield,
                     expect_extra,
                     attacker_level: attacker_level.map(|(l, _)| l),
+                    attacker_at: attacker_at.map(|(o, _)| o),
                 })
             }
         };
@@ -1060,20 +1132,47 @@ impl Fixture {
                 (sys::FLANK_FX_PEER_HIDING, sys::FLANK_ST_HIDDEN),
                 (sys::FLANK_FX_PEER_MIMICKING, sys::FLANK_ST_HIDDEN),
                 (sys::FLANK_FX_PEER_NURSE, sys::FLANK_ST_NURSE),
+                (sys::FLANK_FX_PEER_GRUDGE, sys::FLANK_ST_GRUDGE),
+                (sys::FLANK_FX_PEER_STATIONARY, sys::FLANK_ST_STATIONARY),
             ] {
                 if p & fx != 0 {
                     c.state[d] |= st as u8;
                 }
             }
+            // NetHack's Unaware: the hero asleep (or fainted), not only
+            // unable to move
+            if s.hero && s.sleeping {
+                c.state[d] |= sys::FLANK_ST_UNAWARE as u8;
+            }
         }
-        if !spec.missile {
-            let p = u32::from(self.creatures[usize::from(self.attacker)].peer);
+        // The attacker: the creature on its square in melee, the one at
+        // `attacker-at:` (its `far` line, else a hostile jackal), or else
+        // the hostile jackal first on the line.
+        let attacker = if !spec.missile {
+            Some(self.creatures[usize::from(self.attacker)])
+        } else {
+            spec.attacker_at.map(|(dx, dy)| {
+                let (ar, ac) = self.defender_at;
+                let at = (
+                    ar.wrapping_add_signed(isize::from(dy)),
+                    ac.wrapping_add_signed(isize::from(dx)),
+                );
+                self.far
+                    .iter()
+                    .find(|f| f.at == at)
+                    .map_or_else(CreatureStates::default, |f| f.states)
+            })
+        };
+        if let Some(a) = attacker {
+            // (a `far` line says no field's states: parse_far())
+            let p = u32::from(a.peer);
             if p & sys::FLANK_FX_PEER_OUTFLANKER != 0 {
                 c.attacker |= sys::FLANK_AT_OUTFLANKER as u8;
             }
             if p & sys::FLANK_FX_PEER_NURSE != 0 {
                 c.attacker |= sys::FLANK_AT_NURSE as u8;
             }
+            c.attacker |= facing::Side::of_square(creature_square(&a)).attacker_bit();
         }
         c
     }
@@ -1377,12 +1476,6 @@ fn parse_traits(value: &str) -> Result<DefenderTraits, FixtureErrorKind> {
             "`elbereth` is the hero's square: a `monster` defender takes it on its `creature` line when the hero stands beside it".into(),
         ));
     }
-    if t.conflict && t.monster {
-        return Err(BadTraits(
-            "`conflict` needs a hero defender (the hero's Conflict decides who attacks the hero)"
-                .into(),
-        ));
-    }
     Ok(t)
 }
 
@@ -1408,6 +1501,14 @@ fn parse_far(value: &str) -> Result<(u16, CreatureStates), FixtureErrorKind> {
         )),
         other => other,
     })?;
+    if let Some((w, _)) = PEER_WORDS
+        .iter()
+        .find(|(_, b)| u32::from(states.peer) & b != 0)
+    {
+        return Err(BadFar(format!(
+            "`{w}` is not a state of a creature further out (the field's states are of one next to `@`)"
+        )));
+    }
     for (on, word) in [
         (states.unwilling, "unwilling"),
         (states.passive, "passive"),
@@ -1491,20 +1592,39 @@ fn parse_states(value: &str) -> Result<CreatureStates, FixtureErrorKind> {
     }
     if peer & PEER_MONSTER_ONLY != 0 && s.hero {
         return Err(BadStates(
-            "eating, hiding, mimicking and nurse are a monster's (a species' or its meal), not the hero's here"
+            "eating and grudge are a monster's (its meal, a defender's grudge against it), not the hero's"
                 .into(),
         ));
     }
-    if (peer & PEER_MONSTER_ONLY).count_ones() > 1 {
+    if (peer & PEER_SPECIES).count_ones() > 1 {
         return Err(BadStates(
-            "eating, hiding, mimicking and nurse exclude each other (a snake hides, a mimic mimics, a nurse is a species, an eater a dog)".into(),
+            "eating, hiding, mimicking and nurse exclude each other (a snake hides, a mimic mimics, a nurse is a species, an eater a dog; the hero hides in a hider's form, mimics after eating a mimic, is a nurse in a nurse's form)".into(),
         ));
     }
-    if peer & PEER_MONSTER_ONLY & !sys::FLANK_FX_PEER_EATING != 0
+    if peer & PEER_SPECIES & !sys::FLANK_FX_PEER_EATING != 0
+        && !s.hero
         && (peer & sys::FLANK_FX_PEER_OUTFLANKER != 0 || s.tame || s.passive || s.tail)
     {
         return Err(BadStates(
             "hiding, mimicking and nurse are each a species of their own: not an outflanker, a pet, passive or a tail"
+                .into(),
+        ));
+    }
+    if s.hero && peer & sys::FLANK_FX_PEER_MIMICKING != 0 && !s.paralyzed {
+        return Err(BadStates(
+            "the hero mimics only while helpless after eating a mimic: `hero mimicking` needs `paralyzed`"
+                .into(),
+        ));
+    }
+    if peer & sys::FLANK_FX_PEER_STATIONARY != 0 && !s.hero && !s.passive {
+        return Err(BadStates(
+            "`stationary`: 3.6.7's monsters of speed 0 (the molds and jellies) have no active attack: add `passive`"
+                .into(),
+        ));
+    }
+    if peer & sys::FLANK_FX_PEER_GRUDGE != 0 && !s.passive {
+        return Err(BadStates(
+            "`grudge`: 3.6.7's one grudge is a purple worm's against a shrieker, which has no attack: add `passive`"
                 .into(),
         ));
     }
@@ -1517,8 +1637,34 @@ fn parse_states(value: &str) -> Result<CreatureStates, FixtureErrorKind> {
     Ok(s)
 }
 
+/// Parses `attacker-at: DX DY`: whole numbers, at most
+/// [`ATTACKER_AT_REACH`] in either axis, at least 2 in one (further away
+/// than the next square).
+fn parse_attacker_at(value: &str) -> Result<(i8, i8), String> {
+    let words: Vec<&str> = value.split_whitespace().collect();
+    let parse = |w: &str| {
+        w.parse::<i8>()
+            .ok()
+            .filter(|v| v.abs() <= ATTACKER_AT_REACH && !w.starts_with('+'))
+    };
+    let [x, y] = words[..] else {
+        return Err(format!(
+            "`{value}`: write the attacker's offset from `@` as two numbers, x to the right and y down, like `-1 -2`"
+        ));
+    };
+    match (parse(x), parse(y)) {
+        (Some(dx), Some(dy)) if dx.abs().max(dy.abs()) == ATTACKER_AT_REACH => Ok((dx, dy)),
+        (Some(_), Some(_)) => Err(format!(
+            "`{value}`: the attacker stands next to `@`; write `attacker:` with its direction"
+        )),
+        _ => Err(format!(
+            "`{value}`: each of x and y is a whole number from -{ATTACKER_AT_REACH} to {ATTACKER_AT_REACH} (a polearm's or lance's reach)"
+        )),
+    }
+}
+
 /// The keys of the facing extension (`facing <dir>` included).
-const FACING_KEYS: [&str; 10] = [
+const FACING_KEYS: [&str; 11] = [
     "rules",
     "facing",
     "role",
@@ -1529,6 +1675,7 @@ const FACING_KEYS: [&str; 10] = [
     "expect-shield",
     "expect-extra",
     "attacker-level",
+    "attacker-at",
 ];
 
 /// A damage change in the format's words (`125%`, `100% +2`): the rules'.

@@ -113,6 +113,9 @@ impl Load for Entry {
             raw.expect_damage_flat = spec.expect_damage.flat;
             raw.expect_bits = spec.expect_extra;
             raw.attacker_level = spec.attacker_level.unwrap_or(UNSET);
+            if let Some((dx, dy)) = spec.attacker_at {
+                (raw.attacker_dx, raw.attacker_dy) = (dx, dy);
+            }
         }
         for ((p, c), g) in raw.peer.iter_mut().zip(&f.creatures).zip(f.glyphs) {
             if g.is_ascii_alphabetic() {
@@ -390,7 +393,10 @@ mod tests {
             );
             assert_eq!((v2.expect_zone, v2.expect_hit_half_points), (2, 0));
             assert_eq!((v2.expect_damage_percent, v2.expect_damage_flat), (150, 0));
-            assert_eq!((v2.expect_shield, v2.expect_bits, v2.reserved), (1, 0, 0));
+            assert_eq!(
+                (v2.expect_shield, v2.expect_bits, v2.attacker_dx, v2.attacker_dy),
+                (1, 0, 0, 0)
+            );
             assert_eq!(
                 flank_fixtures_get(std::ptr::null(), 0, &mut full),
                 sys::FLANK_E_NULL

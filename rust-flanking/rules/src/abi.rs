@@ -44,6 +44,8 @@ const _: () = {
     let _: unsafe extern "C" fn(*const c_char) -> i32 = flank_rules_parse;
     let _: unsafe extern "C" fn(i32) -> i32 = sys::flank_rules_info;
     let _: extern "C" fn(i32) -> i32 = flank_rules_info;
+    let _: unsafe extern "C" fn(i32, i32, i32) -> i32 = sys::flank_rules_attack_dir;
+    let _: extern "C" fn(i32, i32, i32) -> i32 = flank_rules_attack_dir;
     let _: unsafe extern "C" fn(i32, *const c_char) -> i32 = sys::flank_rules_outflanker;
     let _: unsafe extern "C" fn(i32, *const c_char) -> i32 = flank_rules_outflanker;
     let _: unsafe extern "C" fn(i32) -> *const c_char = sys::flank_rules_name;
@@ -281,6 +283,19 @@ pub extern "C" fn flank_rules_flanked_words(rules: i32) -> *const c_char {
 pub extern "C" fn flank_rules_info(rules: i32) -> i32 {
     match u8::try_from(rules).ok().and_then(RuleSet::from_id) {
         Some(r) => i32::from(r.info()),
+        None => sys::FLANK_E_RULES,
+    }
+}
+
+/// The direction from which an attacker at offset `<dx,dy>` from its
+/// defender attacks under rule set `rules` ([`RuleSet::attack_dir`]): a
+/// `FLANK_DIR_*`, `FLANK_E_RULES` or `FLANK_E_DIRECTION`.
+#[no_mangle]
+pub extern "C" fn flank_rules_attack_dir(rules: i32, dx: i32, dy: i32) -> i32 {
+    match u8::try_from(rules).ok().and_then(RuleSet::from_id) {
+        Some(r) => r
+            .attack_dir(dx, dy)
+            .map_or(sys::FLANK_E_DIRECTION, i32::from),
         None => sys::FLANK_E_RULES,
     }
 }
@@ -746,15 +761,33 @@ mod tests {
         }
         assert!(flank_rules_flanked_words(-1).is_null());
         assert!(flank_rules_info(7) < 0 && flank_rules_info(-1) < 0);
+        let nh = sys::FLANK_RULES_NERFHACK as i32;
         assert_eq!(
             flank_rules_info(sys::FLANK_RULES_NERFHACK as i32),
-            sys::FLANK_RI_PEER as i32
+            (sys::FLANK_RI_PEER | sys::FLANK_RI_CLAMP_FIRST) as i32
         );
+        // Sil's rough_direction(): dy=-2, dx=-1 is north (2); the octant
+        // of the signs north-west (1); next to the defender, the square.
+        let sq = sys::FLANK_RULES_SILQ as i32;
+        assert_eq!(flank_rules_attack_dir(sq, -1, -2), sys::FLANK_DIR_N as i32);
+        assert_eq!(flank_rules_attack_dir(nh, -1, -2), sys::FLANK_DIR_NW as i32);
+        assert_eq!(flank_rules_attack_dir(sq, 2, 1), sys::FLANK_DIR_E as i32);
+        assert_eq!(flank_rules_attack_dir(sq, 2, 2), sys::FLANK_DIR_SE as i32);
+        assert_eq!(flank_rules_attack_dir(sq, 3, 2), sys::FLANK_DIR_SE as i32);
+        for r in [0, nh, sq] {
+            for d in 0..8u8 {
+                let (dx, dy) = [(-1, 0), (-1, -1), (0, -1), (1, -1), (1, 0), (1, 1), (0, 1), (-1, 1)]
+                    [usize::from(d)];
+                assert_eq!(flank_rules_attack_dir(r, dx, dy), i32::from(d));
+            }
+            assert_eq!(flank_rules_attack_dir(r, 0, 0), sys::FLANK_E_DIRECTION);
+            assert_eq!(flank_rules_attack_dir(r, 128, 0), sys::FLANK_E_DIRECTION);
+        }
+        assert_eq!(flank_rules_attack_dir(7, 1, 0), sys::FLANK_E_RULES);
         assert_eq!(
             flank_rules_info(0x13),
             (sys::FLANK_RI_ARC | sys::FLANK_RI_FACING) as i32
         );
-        let nh = sys::FLANK_RULES_NERFHACK as i32;
         unsafe {
             assert_eq!(flank_rules_outflanker(nh, c"soldier ant".as_ptr()), 1);
             assert_eq!(flank_rules_outflanker(nh, c"valkyrie".as_ptr()), 1);

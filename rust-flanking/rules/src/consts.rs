@@ -38,6 +38,11 @@ pub(crate) const FI_ALL: u8 = sys::FLANK_FI_ALL as u8;
 pub(crate) const ST_ALL: u8 = sys::FLANK_ST_ALL as u8;
 pub(crate) const AT_ALL: u8 = sys::FLANK_AT_ALL as u8;
 pub(crate) const AT_OUTFLANKER: u8 = sys::FLANK_AT_OUTFLANKER as u8;
+/// The attacker's sides, `FLANK_AT_HERO | _TAME | _PEACEFUL`.
+pub(crate) const AT_SIDES: u8 =
+    (sys::FLANK_AT_HERO | sys::FLANK_AT_TAME | sys::FLANK_AT_PEACEFUL) as u8;
+pub(crate) const ST_GRUDGE: u8 = sys::FLANK_ST_GRUDGE as u8;
+pub(crate) const ST_UNAWARE: u8 = sys::FLANK_ST_UNAWARE as u8;
 
 // Plans (`FLANK_PL_*`).
 pub(crate) const PL_PET: u8 = sys::FLANK_PL_PET as u8;

@@ -127,21 +127,23 @@ pub fn facing_words(
             }
         }
         Flow::FoeOpposite { words, .. } => {
-            let behind = (a + 4) % 8;
-            let hero_opposite = input.hood().raw().square[usize::from(behind)]
-                & crate::sys::FLANK_SQ_HERO as u16
-                != 0;
-            if r.bits & bits::FLANKED != 0 {
-                quote(&mut s, words.flanked);
-                quote(&mut s, words.bonus);
-            } else if !input.facts().melee {
-                quote(&mut s, words.not_melee);
-            } else if !input.threat_opposite() {
-                quote(&mut s, words.alone);
-            } else if input.facts().elbereth && !hero_opposite {
-                quote(&mut s, words.elbereth);
-            } else {
-                quote(&mut s, words.unable);
+            use crate::facing::FoeOpposite as F;
+            let others = u8::from(
+                input.hood().raw().square[usize::from((a + 4) % 8)]
+                    & crate::sys::FLANK_SQ_CREATURE as u16
+                    != 0,
+            ) << ((a + 4) % 8);
+            match input.foe_opposite(a, others, input.facts()) {
+                F::Flanked => {
+                    quote(&mut s, words.flanked);
+                    quote(&mut s, words.bonus);
+                }
+                F::NotMelee => quote(&mut s, words.not_melee),
+                F::AttackerUnable => quote(&mut s, words.attacker),
+                F::Alone => quote(&mut s, words.alone),
+                F::Unable => quote(&mut s, words.unable),
+                F::Elbereth => quote(&mut s, words.elbereth),
+                F::Sides => quote(&mut s, words.sides),
             }
         }
         Flow::Crowd { words, .. } => {

@@ -10,12 +10,13 @@
 use core::fmt;
 
 use crate::consts::{
-    AT_ALL, AT_OUTFLANKER, FI_ALL, FI_ELBERETH, FI_HELPLESS, FI_HERO_HOBBLED, FI_HERO_UNSEEING,
-    FI_MELEE, FI_ROGUE, FI_SHIELD, ST_ALL,
+    AT_ALL, AT_OUTFLANKER, AT_SIDES, CREATURE, FI_ALL, FI_ELBERETH, FI_HELPLESS,
+    FI_HERO_HOBBLED, FI_HERO_UNSEEING, FI_MELEE, FI_ROGUE, FI_SHIELD, HERO, ST_ALL, ST_GRUDGE,
+    ST_UNAWARE,
 };
 pub use crate::rule_sets::{
-    AllyOppositeWords, Combine, CrowdWords, Flanker, Flow, FoeOppositeWords, Guide, RuleRow,
-    RuleSet, RulesError, ShieldRule, Words, RULES,
+    AllyOppositeWords, Combine, CrowdWords, Direction, Flanker, Flow, FoeOppositeWords, Guide,
+    RuleRow, RuleSet, RulesError, ShieldRule, Side, Sides, Words, RULES,
 };
 use crate::rules::{self, dir_name, is_threat, FlankError, Masks, Neighbourhood};
 use crate::sys::{self, flank_facing_input, flank_facing_result};
@@ -238,6 +239,27 @@ pub struct Creatures {
     pub attacker: u8,
 }
 
+/// What [`Flow::FoeOpposite`]'s rule makes of an attack
+/// ([`FacingInput::foe_opposite`]), in its clauses' order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FoeOpposite {
+    /// A flank: an able creature opposite, on the attacker's side.
+    Flanked,
+    /// Not a melee attack.
+    NotMelee,
+    /// The attacker flanks nothing (a nurse).
+    AttackerUnable,
+    /// Nobody stands opposite the attacker.
+    Alone,
+    /// The creature opposite is impaired.
+    Unable,
+    /// The hero stands on Elbereth, and the one opposite is a monster.
+    Elbereth,
+    /// The one opposite is not on the attacker's side against this
+    /// defender.
+    Sides,
+}
+
 /// A validated facing input.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct FacingInput {
@@ -310,6 +332,16 @@ fn validate_rest(
             why: "ROGUE|MELEE but the attacker's square is not the hero",
         });
     }
+    // The side is gathered for a rule set that reads the creatures, and
+    // may be left 0 by the others.
+    if facts.melee
+        && (raw.attacker & AT_SIDES != 0 || rules.info() & sys::FLANK_RI_PEER as u8 != 0)
+        && Side::of_attacker(raw.attacker) != Side::of_square(attacker_square)
+    {
+        return Err(FacingError::Flags {
+            why: "MELEE but the attacker's side is not that of the creature on its square",
+        });
+    }
     Ok(FacingInput {
         hood,
         facing: raw.facing,
@@ -339,10 +371,20 @@ fn validate_creatures(raw: &flank_facing_input) -> Result<(), FacingError> {
                 why: "a state on a square without a creature",
             });
         }
+        if st & ST_UNAWARE != 0 && sq & HERO == 0 {
+            return Err(FacingError::Flags {
+                why: "UNAWARE on a square that is not the hero's",
+            });
+        }
     }
     if raw.attacker & !AT_ALL != 0 {
         return Err(FacingError::Flags {
             why: "attacker bits outside FLANK_AT_ALL",
+        });
+    }
+    if (raw.attacker & AT_SIDES).count_ones() > 1 {
+        return Err(FacingError::Flags {
+            why: "more than one of the attacker's sides HERO, TAME, PEACEFUL",
         });
     }
     Ok(())
@@ -417,16 +459,22 @@ impl FacingInput {
         is_threat(raw.square[usize::from(self.hood.behind())], raw.defender)
     }
 
-    /// The squares other than the attack's that threaten the defender, bit
-    /// d for direction d: every one under a rule set that counts them
-    /// ([`Flow::Crowd`]), else the one opposite the attacker, which is all
-    /// the others read.
+    /// The squares other than the attack's that a rule set reads, bit d
+    /// for direction d: those that threaten the defender, every one under
+    /// a rule set that counts them ([`Flow::Crowd`]), else the one opposite
+    /// the attacker; under [`Flow::FoeOpposite`] the one opposite if a
+    /// creature stands there (who may flank is its rule's, not the arc's).
     fn others(&self) -> u8 {
         let a = self.hood.attack_dir();
-        if let Flow::Crowd { .. } = self.rules.row().flow {
-            return self.hood.masks().threats & !(1 << a);
+        match self.rules.row().flow {
+            Flow::Crowd { .. } => self.hood.masks().threats & !(1 << a),
+            Flow::FoeOpposite { .. } => {
+                let behind = self.hood.behind();
+                let sq = self.hood.raw().square[usize::from(behind)];
+                u8::from(sq & CREATURE != 0) << behind
+            }
+            _ => u8::from(self.threat_opposite()) << self.hood.behind(),
         }
-        u8::from(self.threat_opposite()) << self.hood.behind()
     }
 
     /// Evaluates the attack.
@@ -460,21 +508,55 @@ impl FacingInput {
         self.eval_from(self.hood.attack_dir(), arc, self.others(), self.facts)
     }
 
-    /// Whether the creature on square `d`, a threat to the defender, can be
-    /// [`Flow::FoeOpposite`]'s flanker under `who`.
-    fn can_flank(&self, d: u8, who: &Flanker, facts: AttackFacts) -> bool {
-        let sq = u32::from(self.hood.raw().square[usize::from(d)]);
-        if self.creatures.state[usize::from(d)] & who.states != 0 {
-            return false;
+    /// What [`Flow::FoeOpposite`]'s rule makes of an attack from direction
+    /// `a` with the facts given, `others` as for [`FacingInput::eval_from`]
+    /// (bit `a + 4`: a creature stands opposite, the mover aside).
+    pub fn foe_opposite(&self, a: u8, others: u8, facts: AttackFacts) -> FoeOpposite {
+        let Flow::FoeOpposite { ref flanker, .. } = self.rules.row().flow else {
+            return FoeOpposite::NotMelee;
+        };
+        let c = &self.creatures;
+        let behind = (a + 4) % 8;
+        let raw = self.hood.raw();
+        let sq = raw.square[usize::from(behind)];
+        let st = c.state[usize::from(behind)];
+        if !facts.melee {
+            return FoeOpposite::NotMelee;
         }
-        if sq & sys::FLANK_SQ_HERO != 0 {
+        if c.attacker & flanker.attacker != 0 {
+            return FoeOpposite::AttackerUnable;
+        }
+        if others & (1 << behind) == 0 {
+            return FoeOpposite::Alone;
+        }
+        if sq & HERO != 0 {
             let hero = [
                 (facts.hero_unseeing, FI_HERO_UNSEEING),
                 (facts.hero_hobbled, FI_HERO_HOBBLED),
             ];
-            !hero.iter().any(|&(on, bit)| on && who.hero & bit != 0)
+            if st & flanker.hero_states != 0
+                || hero.iter().any(|&(on, bit)| on && flanker.hero & bit != 0)
+            {
+                return FoeOpposite::Unable;
+            }
         } else {
-            !(who.elbereth && facts.elbereth)
+            if sq & flanker.squares != 0 || st & flanker.states != 0 {
+                return FoeOpposite::Unable;
+            }
+            if flanker.elbereth && facts.elbereth {
+                return FoeOpposite::Elbereth;
+            }
+        }
+        let sides = Sides {
+            attacker: Side::of_attacker(c.attacker),
+            defender: Side::of_defender(raw.defender),
+            flanker: Side::of_square(sq),
+            grudge: st & ST_GRUDGE != 0,
+        };
+        if (flanker.sides)(sides) {
+            FoeOpposite::Flanked
+        } else {
+            FoeOpposite::Sides
         }
     }
 
@@ -579,21 +661,13 @@ impl FacingInput {
         let mut bits = 0u16;
         let mut hit = 0u8;
         match rules.row().flow {
-            Flow::FoeOpposite {
-                ref flanker, bonus, ..
-            } => {
-                let c = &self.creatures;
-                let behind = (a + 4) % 8;
-                if facts.melee
-                    && others & (1 << behind) != 0
-                    && c.attacker & flanker.attacker == 0
-                    && self.can_flank(behind, flanker, facts)
-                {
-                    let sq = u32::from(self.hood.raw().square[usize::from(a)]);
+            Flow::FoeOpposite { bonus, .. } => {
+                if self.foe_opposite(a, others, facts) == FoeOpposite::Flanked {
+                    let c = &self.creatures;
                     let points = bonus(
                         c.attacker_level,
                         c.attacker & AT_OUTFLANKER != 0,
-                        sq & sys::FLANK_SQ_HERO != 0,
+                        c.attacker & AT_SIDES == Side::Hero.attacker_bit(),
                     );
                     hit = points * 2;
                     bits |= bits::FLANKED;

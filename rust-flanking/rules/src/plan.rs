@@ -251,6 +251,11 @@ struct Target {
     hero: u8,
     /// Squares that threaten the target, the mover's old square aside.
     threats: u8,
+    /// The squares other than the attack's that the rule set reads
+    /// (`FacingInput::eval_from`'s `others`), the mover's old square
+    /// aside: the threats, or under a rule of a foe opposite the squares
+    /// with a creature.
+    others: u8,
     /// Squares blocked for the target.
     blocked: u8,
     /// Squares blocked or holding a creature, the mover's old square aside.
@@ -348,7 +353,7 @@ impl Target {
             melee: true,
             ..self.input.facts()
         };
-        self.input.eval_from(d, arc, self.threats, facts)
+        self.input.eval_from(d, arc, self.others, facts)
     }
 
     /// The worth of the candidate square `d`.
@@ -447,8 +452,13 @@ fn validate(raw: &flank_plan_input, out: &mut Targets) -> Result<(), PlanError> 
         }
         let mut threats = m.threats;
         let mut taken = m.blocked | m.occupied;
+        let mut others = match input.rules().row().flow {
+            facing::Flow::FoeOpposite { .. } => m.occupied,
+            _ => m.threats,
+        };
         if t.from != NONE {
             threats &= !(1 << t.from);
+            others &= !(1 << t.from);
             if m.blocked & (1 << t.from) == 0 {
                 taken &= !(1 << t.from);
             }
@@ -466,6 +476,7 @@ fn validate(raw: &flank_plan_input, out: &mut Targets) -> Result<(), PlanError> 
             hero: t.hero,
             follow: t.follow,
             threats,
+            others,
             blocked: m.blocked,
             taken,
         });

@@ -79,13 +79,48 @@ pub enum Flow {
     },
 }
 
-/// Who cannot be [`Flow::FoeOpposite`]'s flanker, beyond what every rule
-/// set judges (a helpless, trapped, fleeing or attackless creature, a
-/// tail, one not hostile to the defender).
+/// From which direction an attacker further away than the next square
+/// attacks ([`RuleSet::attack_dir`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Direction {
+    /// The octant of the offset's signs: every square off the eight lines
+    /// counts from the diagonal between them (docs/FLANKING-DECISIONS.md,
+    /// "Where an attacker further away stands").
+    Octant,
+    /// Sil's `rough_direction()` (src/xtra2.c): the straight line when the
+    /// offset along it is at least twice the other (C's integer division),
+    /// else the diagonal.
+    Rough,
+}
+
+impl Direction {
+    /// The `FLANK_DIR_*` of offset `<dx,dy>` (x right, y down), not `<0,0>`.
+    pub fn of(self, dx: i32, dy: i32) -> u8 {
+        let (mut sx, mut sy) = (dx.signum(), dy.signum());
+        if self == Direction::Rough {
+            if dx != 0 && dy.abs() / dx.abs() >= 2 {
+                sx = 0;
+            }
+            if dy != 0 && dx.abs() / dy.abs() >= 2 {
+                sy = 0;
+            }
+        }
+        crate::rules::dir_of(sx, sy)
+    }
+}
+
+/// Who may be [`Flow::FoeOpposite`]'s flanker, the creature on the square
+/// directly opposite the attacker: its peer's own clauses, read from the
+/// creatures' facts as C gathers them (not from who threatens the
+/// defender, which the arc rules judge).
+#[derive(Debug, Clone, Copy)]
 pub struct Flanker {
-    /// A creature with any of these `FLANK_ST_*` states.
+    /// A monster with any of these `FLANK_SQ_*` bits of its square.
+    pub squares: u16,
+    /// A monster with any of these `FLANK_ST_*` states.
     pub states: u8,
+    /// The hero with any of these `FLANK_ST_*` states.
+    pub hero_states: u8,
     /// The hero, with any of these `FLANK_FI_HERO_*` facts.
     pub hero: u8,
     /// No monster flanks while the hero stands on Elbereth
@@ -93,6 +128,117 @@ pub struct Flanker {
     pub elbereth: bool,
     /// An attacker with any of these `FLANK_AT_*` bits flanks nothing.
     pub attacker: u8,
+    /// Whether an able flanker helps, by the sides of the three
+    /// ([`Sides`]).
+    pub sides: fn(Sides) -> bool,
+}
+
+/// The sides of an attack's three creatures as NetHack keeps them
+/// (`mtame`, `mpeaceful`: a pet is peaceful too; Conflict changes
+/// neither), for [`Flanker::sides`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Sides {
+    /// The attacker's.
+    pub attacker: Side,
+    /// The defender's.
+    pub defender: Side,
+    /// The flanker's.
+    pub flanker: Side,
+    /// The defender holds a grudge against the flanker
+    /// ([`crate::sys::FLANK_ST_GRUDGE`]).
+    pub grudge: bool,
+}
+
+/// One creature's side.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Side {
+    /// The hero.
+    Hero,
+    /// A pet (also peaceful, as NetHack keeps it).
+    Tame,
+    /// A peaceful monster.
+    Peaceful,
+    /// A hostile monster.
+    Hostile,
+}
+
+impl Side {
+    /// `mpeaceful` (a pet's too).
+    pub fn peaceful(self) -> bool {
+        matches!(self, Side::Tame | Side::Peaceful)
+    }
+
+    /// `mtame`.
+    pub fn tame(self) -> bool {
+        self == Side::Tame
+    }
+
+    /// The side of a square's creature (`FLANK_SQ_*`).
+    pub fn of_square(sq: u16) -> Side {
+        if u32::from(sq) & sys::FLANK_SQ_HERO != 0 {
+            Side::Hero
+        } else if u32::from(sq) & sys::FLANK_SQ_TAME != 0 {
+            Side::Tame
+        } else if u32::from(sq) & sys::FLANK_SQ_PEACEFUL != 0 {
+            Side::Peaceful
+        } else {
+            Side::Hostile
+        }
+    }
+
+    /// The defender's side (`FLANK_DEF_*`: the hero over a pet over a
+    /// peaceful).
+    pub fn of_defender(def: u8) -> Side {
+        let d = u32::from(def);
+        if d & sys::FLANK_DEF_HERO != 0 {
+            Side::Hero
+        } else if d & sys::FLANK_DEF_TAME != 0 {
+            Side::Tame
+        } else if d & sys::FLANK_DEF_PEACEFUL != 0 {
+            Side::Peaceful
+        } else {
+            Side::Hostile
+        }
+    }
+
+    /// The attacker's side (`FLANK_AT_*`).
+    pub fn of_attacker(at: u8) -> Side {
+        let a = u32::from(at);
+        if a & sys::FLANK_AT_HERO != 0 {
+            Side::Hero
+        } else if a & sys::FLANK_AT_TAME != 0 {
+            Side::Tame
+        } else if a & sys::FLANK_AT_PEACEFUL != 0 {
+            Side::Peaceful
+        } else {
+            Side::Hostile
+        }
+    }
+
+    /// Its `FLANK_AT_*` bit (0 for a hostile attacker).
+    pub fn attacker_bit(self) -> u8 {
+        (match self {
+            Side::Hero => sys::FLANK_AT_HERO,
+            Side::Tame => sys::FLANK_AT_TAME,
+            Side::Peaceful => sys::FLANK_AT_PEACEFUL,
+            Side::Hostile => 0,
+        }) as u8
+    }
+}
+
+/// NerfHack's sides (`calculate_flankers()`, src/mon.c, its last clauses):
+/// the hero attacking, a pet helps her, or a peaceful with a grudge; the
+/// hero defending, anyone not peaceful; the hero as flanker, for a pet
+/// attacking a defender not peaceful; monsters among themselves, a flanker
+/// the defender has a grudge against, or two pets together. Conflict is
+/// never read.
+pub fn nerfhack_sides(s: Sides) -> bool {
+    match (s.attacker, s.defender, s.flanker) {
+        (Side::Hero, _, f) => f.tame() || (f.peaceful() && s.grudge),
+        (_, Side::Hero, f) => !f.peaceful(),
+        (a, d, Side::Hero) => a.tame() && !d.peaceful(),
+        (a, _, f) => s.grudge || (a.tame() && f.tame()),
+    }
 }
 
 /// [`Flow::FoeOpposite`]'s words, each quoting the rule set's seed.
@@ -110,6 +256,10 @@ pub struct FoeOppositeWords {
     pub elbereth: &'static str,
     /// Not a melee attack.
     pub not_melee: &'static str,
+    /// The attacker flanks nothing (a nurse).
+    pub attacker: &'static str,
+    /// The creature opposite is not on the attacker's side.
+    pub sides: &'static str,
 }
 
 /// [`Flow::Crowd`]'s words, each quoting the rule set's seed.
@@ -212,6 +362,8 @@ pub struct RuleRow {
     pub damage_flat: [i16; 3],
     /// The shield rule.
     pub shield: ShieldRule,
+    /// From which direction an attacker further away attacks.
+    pub direction: Direction,
     /// When the zone effects apply.
     pub flow: Flow,
     /// The hero's melee attack from the rear is a backstab when the hero is
@@ -244,6 +396,7 @@ pub static RULES: [RuleRow; 7] = [
         damage_percent: [100, 100, 100],
         damage_flat: [0, 0, 0],
         shield: ShieldRule::Always,
+        direction: Direction::Octant,
         flow: Flow::EveryAttack,
         backstab: false,
         rear_unnoticed: false,
@@ -276,6 +429,7 @@ pub static RULES: [RuleRow; 7] = [
         damage_percent: [100, 100, 100],
         damage_flat: [0, 0, 0],
         shield: ShieldRule::FrontOnly,
+        direction: Direction::Octant,
         flow: Flow::EveryAttack,
         backstab: false,
         rear_unnoticed: false,
@@ -310,6 +464,7 @@ pub static RULES: [RuleRow; 7] = [
         damage_percent: [100, 100, 100],
         damage_flat: [0, 0, 0],
         shield: ShieldRule::FrontAndShieldFlank,
+        direction: Direction::Octant,
         flow: Flow::EveryAttack,
         backstab: true,
         rear_unnoticed: true,
@@ -344,6 +499,7 @@ pub static RULES: [RuleRow; 7] = [
         damage_percent: [100, 100, 100],
         damage_flat: [0, 0, 2],
         shield: ShieldRule::Always,
+        direction: Direction::Octant,
         flow: Flow::AllyOppositeFirst {
             // "Flanking provides +2 attack bonus".
             ally_hit: 4,
@@ -383,6 +539,7 @@ pub static RULES: [RuleRow; 7] = [
         damage_percent: [100, 125, 150],
         damage_flat: [0, 0, 0],
         shield: ShieldRule::FrontDamage { percent: 80 },
+        direction: Direction::Octant,
         flow: Flow::EveryAttack,
         backstab: false,
         rear_unnoticed: false,
@@ -417,25 +574,44 @@ pub static RULES: [RuleRow; 7] = [
         damage_percent: [100, 100, 100],
         damage_flat: [0, 0, 0],
         shield: ShieldRule::Always,
+        direction: Direction::Octant,
         flow: Flow::FoeOpposite {
             // calculate_flankers(), src/mon.c: `flanker->mconf`,
             // `flanker->mstun`, `flanker->meating`, `flanker->mundetected`,
             // `(flanker->m_ap_type || flanker->mappearance)`,
             // `flanker->mnum == PM_NURSE`.
             flanker: Flanker {
+                // `!flanker->mcanmove || flanker->msleeping ||
+                // flanker->mflee || flanker->mtrapped`.
+                squares: (sys::FLANK_SQ_HELPLESS | sys::FLANK_SQ_FLEEING | sys::FLANK_SQ_TRAPPED)
+                    as u16,
+                // `flanker->mconf`, `flanker->mstun`, `flanker->meating`,
+                // `flanker->mundetected`, `(flanker->m_ap_type ||
+                // flanker->mappearance)`, `flanker->data->mmove == 0`,
+                // `flanker->mnum == PM_NURSE`.
                 states: (sys::FLANK_ST_CONFUSED
                     | sys::FLANK_ST_STUNNED
                     | sys::FLANK_ST_EATING
                     | sys::FLANK_ST_HIDDEN
+                    | sys::FLANK_ST_STATIONARY
                     | sys::FLANK_ST_NURSE) as u8,
-                // `!canseemon(mdef) || Hallucination || Confusion ||
-                // Punished || Fumbling || Wounded_legs || Stunned`.
+                // The hero's branch: `Confusion || Stunned ||
+                // youmonst.data->mmove == 0 || Unaware`; not her hiding,
+                // mimicking or nurse form, not her being trapped or
+                // paralysed.
+                hero_states: (sys::FLANK_ST_CONFUSED
+                    | sys::FLANK_ST_STUNNED
+                    | sys::FLANK_ST_STATIONARY
+                    | sys::FLANK_ST_UNAWARE) as u8,
+                // `!canseemon(mdef) || Hallucination || Punished ||
+                // Fumbling || Wounded_legs`.
                 hero: (sys::FLANK_FI_HERO_UNSEEING | sys::FLANK_FI_HERO_HOBBLED) as u8,
                 // `sengr_at("Elbereth", u.ux, u.uy, TRUE)`, in the monster
-                // flanker's branch.
+                // flanker's branch, engulfed or not.
                 elbereth: true,
                 // "They are healers, not fighters": `magr->mnum == PM_NURSE`.
                 attacker: sys::FLANK_AT_NURSE as u8,
+                sides: nerfhack_sides,
             },
             bonus: nerfhack_bonus,
             outflankers: NERFHACK_OUTFLANKERS,
@@ -443,9 +619,11 @@ pub static RULES: [RuleRow; 7] = [
                 flanked: "calculate_flankers() (NerfHack, src/mon.c): \"The flanker must 'sandwich' the defender\": an able creature hostile to the defender stands on the square opposite the attacker.",
                 bonus: "flank_bonus(): the attacker's level L gives (L - 4) / 2 + 2; \"Natural flankers get a much higher bonus\": a monster of an M2_FLANK species + 3L/2, the hero of a fighting role (or in such a form) twice it; from 4 to 30, to hit only.",
                 alone: "No able foe of the defender stands opposite the attacker: no flank.",
-                unable: "\"Impaired monsters don't make good flankers\": the creature opposite is confused, stunned, eating, hiding or mimicking, or a nurse (\"They are healers, not fighters\"); the hero cannot see the defender, hallucinates, is confused, stunned, punished, fumbling or has wounded legs.",
+                unable: "\"Impaired monsters don't make good flankers\": the monster opposite is asleep, cannot move, flees, is trapped, confused, stunned, eating, hiding or mimicking, does not move at all, or is a nurse; the hero opposite cannot see the defender, hallucinates, is confused, stunned, punished, fumbling, has wounded legs, is asleep or fainted, or does not move at all.",
                 elbereth: "\"We can't help flank while on Elbereth\": the hero stands on Elbereth, and no monster flanks.",
                 not_melee: "Not a melee attack: only find_roll_to_hit(), mattacku() and mattackm() ask calculate_flankers().",
+                attacker: "\"They are healers, not fighters\": a nurse flanks nothing.",
+                sides: "The creature opposite is not on the attacker's side: \"Pets and non-hostile monsters with a grudge can help us flank\", \"Any hostiles can flank us\", the hero helps her pets against what is not peaceful, and monsters among themselves flank with a grudge or as two pets (Conflict changes none of it).",
             },
         },
         backstab: false,
@@ -477,6 +655,7 @@ pub static RULES: [RuleRow; 7] = [
         damage_percent: [100, 100, 100],
         damage_flat: [0, 0, 0],
         shield: ShieldRule::Always,
+        direction: Direction::Rough,
         flow: Flow::Crowd {
             // overwhelming_att_mod(), src/cmd1.c: "+1 for monsters near
             // the attacker or to the sides, and +2 for monsters in the three
@@ -794,9 +973,24 @@ impl RuleSet {
             info |= sys::FLANK_RI_FACING;
         }
         if matches!(row.flow, Flow::FoeOpposite { .. }) {
-            info |= sys::FLANK_RI_PEER;
+            // NerfHack's mattacku(): `if (tmp <= 0) tmp = 1;`, then the
+            // flank bonus.
+            info |= sys::FLANK_RI_PEER | sys::FLANK_RI_CLAMP_FIRST;
         }
         info as u8
+    }
+
+    /// The direction (`FLANK_DIR_*`) from which an attacker at offset
+    /// `<dx,dy>` (x right, y down) attacks under this rule set: its own
+    /// square when it stands next to the defender, else the row's
+    /// [`Direction`]; `None` for `<0,0>` or an offset beyond
+    /// `FLANK_ATTACK_REACH_MAX`.
+    pub fn attack_dir(self, dx: i32, dy: i32) -> Option<u8> {
+        let max = sys::FLANK_ATTACK_REACH_MAX as i32;
+        if (dx == 0 && dy == 0) || dx.abs() > max || dy.abs() > max {
+            return None;
+        }
+        Some(self.row().direction.of(dx, dy))
     }
 
     /// What `#flanking` calls the to-hit part of a flank of foes

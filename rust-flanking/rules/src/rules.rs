@@ -120,6 +120,22 @@ impl FlankError {
 /// (0 W .. 7 SW): the fixture format's, and a facing's in `flank explain`.
 pub const DIR_WORDS: [&str; 8] = ["w", "nw", "n", "ne", "e", "se", "s", "sw"];
 
+/// The direction 0..=7 of a step `<sx,sy>` (each -1, 0 or 1, not both 0;
+/// x right, y down): NetHack's `xytod()`. `<0,0>` gives 0.
+pub const fn dir_of(sx: i32, sy: i32) -> u8 {
+    match (sx.signum(), sy.signum()) {
+        (-1, 0) => 0,
+        (-1, -1) => 1,
+        (0, -1) => 2,
+        (1, -1) => 3,
+        (1, 0) => 4,
+        (1, 1) => 5,
+        (0, 1) => 6,
+        (-1, 1) => 7,
+        _ => 0,
+    }
+}
+
 /// The lower-case English name of a direction 0..=7 ("west" .. "southwest"),
 /// or "?" for anything else.
 pub fn dir_name(dir: u8) -> &'static str {

@@ -403,27 +403,65 @@ pub fn facing_eval_peer(
         }
     }
     if base == sys::FLANK_RULES_NERFHACK && melee {
-        // Only the square straight across the defender, and who stands
-        // there must be a foe of the defender that is not impaired.
+        // calculate_flankers() read clause by clause: the creature straight
+        // across the defender from the attacker, if it is fit to help, and
+        // if it is on the attacker's side.
         let across = usize::from((attack_dir + 4) % 8);
-        let impaired = sys::FLANK_ST_CONFUSED
-            | sys::FLANK_ST_STUNNED
-            | sys::FLANK_ST_EATING
-            | sys::FLANK_ST_HIDDEN
-            | sys::FLANK_ST_NURSE;
-        let hero_there = has(square[across], sys::FLANK_SQ_HERO);
+        let there = square[across];
+        let st = u32::from(peer.state[across]);
         let fi = u32::from(flags);
-        let able = threatens(square[across], defender)
-            && u32::from(peer.state[across]) & impaired == 0
-            && if hero_there {
-                fi & (sys::FLANK_FI_HERO_UNSEEING | sys::FLANK_FI_HERO_HOBBLED) == 0
-            } else {
-                fi & sys::FLANK_FI_ELBERETH == 0
+        let at = u32::from(peer.attacker);
+        let hero_attacks = at & sys::FLANK_AT_HERO != 0;
+        let pet_attacks = at & sys::FLANK_AT_TAME != 0;
+        let hero_defends = def_has(defender, sys::FLANK_DEF_HERO);
+        let defender_peaceful =
+            def_has(defender, sys::FLANK_DEF_PEACEFUL) || def_has(defender, sys::FLANK_DEF_TAME);
+        let hero_flanks = has(there, sys::FLANK_SQ_HERO);
+        let flanker_tame = has(there, sys::FLANK_SQ_TAME);
+        let flanker_peaceful = flanker_tame || has(there, sys::FLANK_SQ_PEACEFUL);
+        let grudge = st & sys::FLANK_ST_GRUDGE != 0;
+        let mut fit = has(there, sys::FLANK_SQ_CREATURE) && at & sys::FLANK_AT_NURSE == 0;
+        if fit && hero_flanks {
+            // The hero's own list: sight, hallucination, confusion,
+            // punishment, fumbling, legs, stunning, a form that does not
+            // move, sleep or fainting.
+            if fi & (sys::FLANK_FI_HERO_UNSEEING | sys::FLANK_FI_HERO_HOBBLED) != 0
+                || st & (sys::FLANK_ST_CONFUSED
+                    | sys::FLANK_ST_STUNNED
+                    | sys::FLANK_ST_STATIONARY
+                    | sys::FLANK_ST_UNAWARE)
+                    != 0
+            {
+                fit = false;
             }
-            && u32::from(peer.attacker) & sys::FLANK_AT_NURSE == 0;
-        if able {
-            let hero_attacks = has(square[usize::from(attack_dir)], sys::FLANK_SQ_HERO);
-            let outflanker = u32::from(peer.attacker) & sys::FLANK_AT_OUTFLANKER != 0;
+        } else if fit {
+            // A monster's list, and Elbereth under the hero.
+            if has(there, sys::FLANK_SQ_HELPLESS)
+                || has(there, sys::FLANK_SQ_FLEEING)
+                || has(there, sys::FLANK_SQ_TRAPPED)
+                || st & (sys::FLANK_ST_CONFUSED
+                    | sys::FLANK_ST_STUNNED
+                    | sys::FLANK_ST_EATING
+                    | sys::FLANK_ST_HIDDEN
+                    | sys::FLANK_ST_STATIONARY
+                    | sys::FLANK_ST_NURSE)
+                    != 0
+                || fi & sys::FLANK_FI_ELBERETH != 0
+            {
+                fit = false;
+            }
+        }
+        let helps = if hero_attacks {
+            flanker_tame || (flanker_peaceful && grudge)
+        } else if hero_defends {
+            !flanker_peaceful
+        } else if hero_flanks {
+            pet_attacks && !defender_peaceful
+        } else {
+            grudge || (pet_attacks && flanker_tame)
+        };
+        if fit && helps {
+            let outflanker = at & sys::FLANK_AT_OUTFLANKER != 0;
             out.zone_half_points = 2 * nerfhack_points(peer.level, outflanker, hero_attacks);
             out.bits |= sys::FLANK_FR_FLANKED as u16;
         }

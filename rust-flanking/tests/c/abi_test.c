@@ -294,7 +294,7 @@ static void check_facing_invalid(void)
               FLANK_RULES_PLUS_ARC | FLANK_RULES_TACTICS);
     expect_eq("flank_rules_name(7)", flank_rules_name(7) == NULL, 1);
     expect_eq("flank_rules_info(nerfhack)", flank_rules_info(FLANK_RULES_NERFHACK),
-              FLANK_RI_PEER);
+              FLANK_RI_PEER | FLANK_RI_CLAMP_FIRST);
     expect_eq("flank_rules_info(silq)", flank_rules_info(FLANK_RULES_SILQ), 0);
     expect_eq("flank_rules_info(dnd)", flank_rules_info(FLANK_RULES_DND), FLANK_RI_FACING);
     expect_eq("flank_rules_info(proposal)", flank_rules_info(FLANK_RULES_PROPOSAL),
@@ -383,14 +383,32 @@ static void check_facing_invalid(void)
     in = facing_empty();
     in.state[FLANK_DIR_N] = FLANK_ST_CONFUSED;
     expect_eq("a state on the attacker", flank_facing_eval(&in, &r) >= 0, 1);
-    in.state[FLANK_DIR_N] = FLANK_ST_ALL + 1;
-    expect_facing_error("state bit beyond ALL", &in, FLANK_E_FACING_FLAGS);
+    in.state[FLANK_DIR_N] = FLANK_ST_UNAWARE; /* every bit is a state */
+    expect_facing_error("UNAWARE on a monster's square", &in,
+                        FLANK_E_FACING_FLAGS);
     in = facing_empty();
     in.state[FLANK_DIR_S] = FLANK_ST_NURSE;
     expect_facing_error("a state on an empty square", &in, FLANK_E_FACING_FLAGS);
     in = facing_empty();
     in.attacker = FLANK_AT_ALL + 1;
     expect_facing_error("attacker bit beyond ALL", &in, FLANK_E_FACING_FLAGS);
+    in = facing_empty();
+    in.attacker = FLANK_AT_TAME | FLANK_AT_PEACEFUL;
+    expect_facing_error("two attacker sides", &in, FLANK_E_FACING_FLAGS);
+    in = facing_empty();
+    in.flags |= FLANK_FI_MELEE;
+    in.attacker = FLANK_AT_TAME; /* the square's creature is hostile */
+    expect_facing_error("MELEE from another side", &in, FLANK_E_FACING_FLAGS);
+    /* The direction of an attacker further away (ABI 17). */
+    expect_eq("silq (-1,-2) north",
+              flank_rules_attack_dir(FLANK_RULES_SILQ, -1, -2), FLANK_DIR_N);
+    expect_eq("proposal (-1,-2) north-west",
+              flank_rules_attack_dir(FLANK_RULES_PROPOSAL, -1, -2),
+              FLANK_DIR_NW);
+    expect_eq("(0,0)", flank_rules_attack_dir(FLANK_RULES_SILQ, 0, 0),
+              FLANK_E_DIRECTION);
+    expect_eq("unknown rule set", flank_rules_attack_dir(7, 1, 1),
+              FLANK_E_RULES);
     /* Contradictions: a Rogue attacking the hero; melee from an empty
        square; a Rogue's melee from a square that is not the hero. */
     in = facing_empty();
@@ -427,7 +445,7 @@ static void check_facing_invalid(void)
 
     expect_eq("sizeof flank_facing_input", (long) sizeof(struct flank_facing_input), 32);
     expect_eq("sizeof flank_facing_result", (long) sizeof(struct flank_facing_result), 12);
-    expect_eq("FLANK_ABI_VERSION", FLANK_ABI_VERSION, 16);
+    expect_eq("FLANK_ABI_VERSION", FLANK_ABI_VERSION, 17);
 }
 
 /* The fixture section: every entry of a directory, as the harness sees it:
@@ -461,7 +479,8 @@ static void list_fixtures(const char *dir)
         printf("fixture4 %s", fx->name);
         for (d = 0; d < FLANK_NDIRS; d++)
             printf(" %u", fx->peer[d]);
-        printf(" %u %u\n", fx->def_peer, fx->attacker_level);
+        printf(" %u %u %d %d\n", fx->def_peer, fx->attacker_level,
+               fx->attacker_dx, fx->attacker_dy);
         printf("fixture3 %s %u %u", fx->name, fx->ranged, fx->nfar);
         for (d = 0; d < fx->nfar; d++)
             printf(" %c %u %u %u %u %u", fx->far[d].letter, fx->far[d].row,
@@ -478,7 +497,6 @@ static void list_fixtures(const char *dir)
         printf("\n");
         expect_eq("map length", (long) strlen(fx->map), (long) fx->rows * fx->cols);
         expect_eq("@ at def_row, def_col", fx->map[fx->def_row * fx->cols + fx->def_col], '@');
-        expect_eq("reserved", fx->reserved, 0);
         printf("fixture %s %u %u %u %u %u %u %u", fx->name, fx->expect_half_points,
                fx->defender, fx->attack_dir, fx->rows, fx->cols, fx->def_row, fx->def_col);
         for (d = 0; d < FLANK_NDIRS; d++)

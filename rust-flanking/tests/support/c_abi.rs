@@ -206,7 +206,12 @@ pub fn fixture4_line(f: &Fixture) -> String {
         .as_ref()
         .and_then(|s| s.attacker_level)
         .unwrap_or(255);
-    write!(l, " {def} {level}").unwrap();
+    let (dx, dy) = f
+        .facing
+        .as_ref()
+        .and_then(|s| s.attacker_at)
+        .unwrap_or((0, 0));
+    write!(l, " {def} {level} {dx} {dy}").unwrap();
     l
 }
 

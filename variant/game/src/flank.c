@@ -430,12 +430,20 @@ struct flank_neighbourhood *n;
     if (!flank_isok(dx, dy))
         return FALSE;
     adx = flank_x(magr) - dx, ady = flank_y(magr) - dy;
-    adx = (adx > 0) - (adx < 0), ady = (ady > 0) - (ady < 0); /* sgn() */
     if (!adx && !ady)
         return FALSE; /* steed and rider: not a flanking situation */
 
     (void) memset((genericptr_t) n, 0, sizeof *n);
-    n->attack_dir = (uint8_t) xytod(adx, ady);
+    if (adx >= -1 && adx <= 1 && ady >= -1 && ady <= 1) {
+        n->attack_dir = (uint8_t) xytod(adx, ady); /* its own square */
+    } else {
+        /* further away: the direction is the rule set's */
+        int32_t d = flank_rules_attack_dir(flank_cfg.rules, adx, ady);
+
+        if (d < 0)
+            return FALSE;
+        n->attack_dir = (uint8_t) d;
+    }
     if (flank_is_hero(mdef)) {
         n->defender = FLANK_DEF_HERO;
         if (Conflict)
@@ -795,6 +803,10 @@ struct monst *mtmp;
             st |= FLANK_ST_HIDDEN;
         if (youmonst.data == &mons[PM_NURSE])
             st |= FLANK_ST_NURSE;
+        if (youmonst.data->mmove == 0)
+            st |= FLANK_ST_STATIONARY;
+        if (Unaware)
+            st |= FLANK_ST_UNAWARE;
         return st;
     }
     if (mtmp->mconf)
@@ -807,15 +819,19 @@ struct monst *mtmp;
         st |= FLANK_ST_HIDDEN;
     if (mtmp->data == &mons[PM_NURSE])
         st |= FLANK_ST_NURSE;
+    if (mtmp->data->mmove == 0)
+        st |= FLANK_ST_STATIONARY;
     return st;
 }
 
 /*
  * What only the field's rule sets read (FLANK_RI_PEER: NerfHack's), into
  * *in, whose squares and flags are gathered: the states of the creature
- * on each square the gathering counted, the attacker's level and whether
- * its form flanks by nature or is a nurse, and the hero's own facts
- * (Elbereth under the hero; what keeps the hero from helping a flank).
+ * on each square the gathering counted (and whether the defender holds a
+ * grudge against it, mm_aggression()), the attacker's level, side and
+ * whether its form flanks by nature or is a nurse, and the hero's own
+ * facts (Elbereth under the hero; what keeps the hero from helping a
+ * flank).
  * All 0 under any other rule set.  Pure.
  */
 void
@@ -836,8 +852,13 @@ struct flank_facing_input *in;
             continue;
         x = flank_x(mdef) + xdir[i], y = flank_y(mdef) + ydir[i];
         mtmp = (in->n.square[i] & FLANK_SQ_HERO) ? &youmonst : m_at(x, y);
-        if (mtmp)
+        if (mtmp) {
             in->state[i] = flank_peer_state(mtmp);
+            /* a grudge is a monster defender's against a monster */
+            if (!flank_is_hero(mdef) && mtmp != &youmonst
+                && mm_aggression(mdef, mtmp))
+                in->state[i] |= FLANK_ST_GRUDGE;
+        }
     }
     ptr = flank_is_hero(magr) ? youmonst.data : magr->data;
     lev = flank_is_hero(magr) ? (int) u.ulevel : (int) magr->m_lev;
@@ -846,7 +867,15 @@ struct flank_facing_input *in;
         in->attacker |= FLANK_AT_OUTFLANKER;
     if (ptr == &mons[PM_NURSE])
         in->attacker |= FLANK_AT_NURSE;
-    if (!u.uswallow && sengr_at("Elbereth", u.ux, u.uy, TRUE))
+    /* its side, as NetHack keeps it (Conflict changes none) */
+    if (flank_is_hero(magr))
+        in->attacker |= FLANK_AT_HERO;
+    else if (magr->mtame)
+        in->attacker |= FLANK_AT_TAME;
+    else if (magr->mpeaceful)
+        in->attacker |= FLANK_AT_PEACEFUL;
+    /* under the hero wherever she is, engulfed too */
+    if (sengr_at("Elbereth", u.ux, u.uy, TRUE))
         in->flags |= FLANK_FI_ELBERETH;
     if (!flank_is_hero(mdef) && (!canseemon(mdef) || Hallucination))
         in->flags |= FLANK_FI_HERO_UNSEEING;
@@ -982,6 +1011,17 @@ flank_ranged_on()
 {
     return (boolean) (FLANK_HAS_RANGED && flank_cfg.ranged
                       && flank_cfg.percent > 0);
+}
+
+/*
+ * Does the rule set in force clamp a monster's to-hit against the hero to
+ * at least 1 before its flanking bonus is added (NerfHack's mattacku())
+ * rather than after?  The rule set says (FLANK_RI_CLAMP_FIRST).
+ */
+boolean
+flank_clamp_first()
+{
+    return (boolean) ((flank_cfg.ri & FLANK_RI_CLAMP_FIRST) != 0);
 }
 
 /*flank.c*/
