@@ -1014,14 +1014,19 @@ flank_ranged_on()
 }
 
 /*
- * Does the rule set in force clamp a monster's to-hit against the hero to
- * at least 1 before its flanking bonus is added (NerfHack's mattacku())
- * rather than after?  The rule set says (FLANK_RI_CLAMP_FIRST).
+ * mattacku()'s clamp of ftmp, the target a monster's melee attacks on the
+ * hero roll against (tmp, the target without flanking, plus the bonus), to
+ * at least 1.  The variant clamps the sum, which keeps vanilla's outcome
+ * when the bonus is 0; a rule set that says so (FLANK_RI_CLAMP_FIRST:
+ * NerfHack's mattacku()) clamps tmp first and adds its bonus to that.
  */
-boolean
-flank_clamp_first()
+int
+flank_clamp_tohit(ftmp, tmp)
+int ftmp, tmp;
 {
-    return (boolean) ((flank_cfg.ri & FLANK_RI_CLAMP_FIRST) != 0);
+    if (tmp <= 0 && (flank_cfg.ri & FLANK_RI_CLAMP_FIRST))
+        ftmp += 1 - tmp;
+    return max(ftmp, 1);
 }
 
 /*flank.c*/
