@@ -160,7 +160,7 @@ struct flank_neighbourhood {
     /* Direction from the defender toward the attacker, FLANK_DIR_*; an
        attacker further away counts from the direction the rule set gives
        its offset (flank_rules_attack_dir(): the octant of the offset's
-       signs, Sil's rough_direction() under `silq`). */
+       signs, or Sil's rough_direction()). */
     uint8_t attack_dir;
 };
 
@@ -332,8 +332,8 @@ int32_t flank_rules_info(int32_t rules);
  * to the defender it is the attacker's own square under every rule set;
  * further away (a missile, a polearm, a lance) it is the rule set's: Sil's
  * rough_direction() under `silq` (the straight line when one offset is at
- * least twice the other), the octant of the offset's signs under the
- * others.  FLANK_E_RULES for an unknown rule set, FLANK_E_DIRECTION for
+ * least twice the other), which is also D&D's areas "beyond" under `dnd`;
+ * the octant of the offset's signs under the others.  FLANK_E_RULES for an unknown rule set, FLANK_E_DIRECTION for
  * <0,0> or an offset beyond FLANK_ATTACK_REACH_MAX in either axis.
  */
 #define FLANK_ATTACK_REACH_MAX 127

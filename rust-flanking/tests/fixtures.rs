@@ -221,7 +221,7 @@ fn every_facing_fixture_matches_the_engine_and_the_model() {
         counts,
         [
             ("facing-combined", 7),
-            ("facing-dnd", 20),
+            ("facing-dnd", 22),
             ("facing-implicit", 80),
             ("facing-opposite", 13),
             ("facing-tactics", 10),

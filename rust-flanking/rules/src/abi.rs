@@ -771,6 +771,8 @@ mod tests {
         let sq = sys::FLANK_RULES_SILQ as i32;
         assert_eq!(flank_rules_attack_dir(sq, -1, -2), sys::FLANK_DIR_N as i32);
         assert_eq!(flank_rules_attack_dir(nh, -1, -2), sys::FLANK_DIR_NW as i32);
+        let dnd = sys::FLANK_RULES_DND as i32;
+        assert_eq!(flank_rules_attack_dir(dnd, -1, -2), sys::FLANK_DIR_N as i32);
         assert_eq!(flank_rules_attack_dir(sq, 2, 1), sys::FLANK_DIR_E as i32);
         assert_eq!(flank_rules_attack_dir(sq, 2, 2), sys::FLANK_DIR_SE as i32);
         assert_eq!(flank_rules_attack_dir(sq, 3, 2), sys::FLANK_DIR_SE as i32);

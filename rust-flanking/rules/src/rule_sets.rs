@@ -89,7 +89,8 @@ pub enum Direction {
     Octant,
     /// Sil's `rough_direction()` (src/xtra2.c): the straight line when the
     /// offset along it is at least twice the other (C's integer division),
-    /// else the diagonal.
+    /// else the diagonal. Within a polearm's or lance's reach it is also
+    /// D&D's areas "beyond" a square's front, flanks and rear.
     Rough,
 }
 
@@ -464,7 +465,12 @@ pub static RULES: [RuleRow; 7] = [
         damage_percent: [100, 100, 100],
         damage_flat: [0, 0, 0],
         shield: ShieldRule::FrontAndShieldFlank,
-        direction: Direction::Octant,
+        // "the squares beyond it": the areas of a square space go on
+        // between the lines through its corners, so an attacker a
+        // knight's move off counts from the straight side it is nearer
+        // (docs/FLANKING-DECISIONS.md, "Where an attacker further away
+        // stands").
+        direction: Direction::Rough,
         flow: Flow::EveryAttack,
         backstab: true,
         rear_unnoticed: true,
