@@ -646,7 +646,7 @@ pub static RULES: [RuleRow; 7] = [
         guide: Guide {
             flank: "-",
             rear: "-",
-            also: "NerfHack's: melee with an able foe of the defender directly opposite you: +(level - 4)/2 + 2 to hit, more for natural flankers and fighting roles, 4 to 30; nothing flanks while the hero stands on Elbereth",
+            also: "NerfHack's: melee with an able creature of your side directly opposite you (your pet for you, any hostile against you, you for your pet, pets together, and a grudge): +(level - 4)/2 + 2 to hit, more for natural flankers and fighting roles, 4 to 30; no monster flanks while the hero stands on Elbereth",
         },
     },
     RuleRow {
