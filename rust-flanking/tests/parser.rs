@@ -192,7 +192,6 @@ fn contradictory_traits_and_states() {
         "hero monster",
         "peaceful",
         "monster peaceful tame",
-        "monster conflict",
         // No ordinary species swims and flies, or swims and passes walls.
         "monster swimming flying",
         "monster swimming levitating",
@@ -211,6 +210,15 @@ fn contradictory_traits_and_states() {
         "hero tame",
         // Only long worms have tails, and they bite.
         "tail passive",
+        // ABI 17: 3.6.7's grudge is against a shrieker (no attack), its
+        // speed-0 species have no attack, the hero mimics only while
+        // helpless after eating a mimic, and eats or is hated by nobody.
+        "grudge",
+        "stationary",
+        "hero mimicking",
+        "hero eating",
+        "hero grudge passive",
+        "hero hiding nurse",
     ] {
         let text = format!(
             "attacker: n\nexpect: 0\ndefender: monster\ncreature n: {states}\nmap:\n.d.\n.@.\n...\nend\n"
@@ -224,6 +232,60 @@ fn contradictory_traits_and_states() {
         error("attacker: n\nexpect: 0\ncreature n: hero\nmap:\n.d.\n.@.\n...\nend\n");
     assert_eq!(line, 3);
     assert!(matches!(kind, K::BadStates(_)));
+}
+
+#[test]
+fn conflict_beside_a_monster_and_the_new_words_parse() {
+    for (defender, states) in [
+        ("monster conflict", "tame"),
+        ("monster", "grudge passive peaceful"),
+        ("monster", "stationary passive"),
+        ("monster", "hero stationary"),
+        ("monster", "hero hiding"),
+        ("monster", "hero nurse"),
+        ("monster", "hero mimicking paralyzed"),
+    ] {
+        let text = format!(
+            "attacker: s\nexpect: 0\ndefender: {defender}\ncreature n: {states}\nmap:\n.d.\n.@.\n.d.\nend\n"
+        );
+        let f = Fixture::parse(Path::new("dir/ok.flank"), &text);
+        assert!(f.is_ok(), "{defender} / {states}: {f:?}");
+    }
+}
+
+#[test]
+fn attacker_at_says_where_and_the_rule_set_says_from_where() {
+    let fx = |at: &str, rules: &str| {
+        format!(
+            "attacker-at: {at}\nattack: missile\nexpect: 0\nrules: {rules}\nexpect-hit: 0\nexpect-damage: 100%\nmap:\n...d.\n.....\n..@..\n.....\n.....\nend\n"
+        )
+    };
+    // Sil's rough_direction(): one east, two north is north (2); the
+    // octant of the signs north-east (3).
+    let silq = Fixture::parse(Path::new("dir/a.flank"), &fx("1 -2", "silq")).unwrap();
+    assert_eq!(silq.attacker, 2);
+    assert_eq!(silq.facing.as_ref().unwrap().attacker_at, Some((1, -2)));
+    let dnd = fx("1 -2", "dnd").replace("rules: dnd\n", "rules: dnd\nfacing: n\nexpect-zone: front\n");
+    assert_eq!(Fixture::parse(Path::new("dir/a.flank"), &dnd).unwrap().attacker, 2);
+    let tactics =
+        fx("1 -2", "tactics").replace("rules: tactics\n", "rules: tactics\nfacing: n\nexpect-zone: front\n");
+    assert_eq!(Fixture::parse(Path::new("dir/a.flank"), &tactics).unwrap().attacker, 3);
+    for (text, line) in [
+        (fx("1 -1", "silq"), 1),                      // next to `@`
+        (fx("1 -3", "silq"), 1),                      // beyond reach
+        (fx("2 -2", "silq"), 1),                      // no letter there
+        (fx("1 x", "silq"), 1),                       // not a number
+        (fx("1 -2", "silq").replace("attack: missile\n", ""), 1), // melee
+        (format!("attacker: n\n{}", fx("1 -2", "silq")), 1),     // both
+    ] {
+        let e = Fixture::parse(Path::new("dir/bad.flank"), &text).unwrap_err();
+        assert!(matches!(e.kind, K::BadAttackerAt(_)), "{text}: {e}");
+        assert!(e.line >= line, "{text}: {e}");
+    }
+    // Without `rules:` it has no direction.
+    let no_rules = "attacker-at: 1 -2\nattack: missile\nexpect: 0\nmap:\n...d.\n.....\n..@..\n.....\n.....\nend\n";
+    let e = Fixture::parse(Path::new("dir/bad.flank"), no_rules).unwrap_err();
+    assert!(matches!(e.kind, K::FacingWithoutRules(_)), "{e}");
 }
 
 #[test]
