@@ -332,10 +332,10 @@ fn validate_rest(
             why: "ROGUE|MELEE but the attacker's square is not the hero",
         });
     }
-    // The side is gathered for a rule set that reads the creatures, and
-    // may be left 0 by the others.
+    // The side is gathered for the rule set that reads it (a foe opposite
+    // under NerfHack's clauses), and may be left 0 under the others.
     if facts.melee
-        && (raw.attacker & AT_SIDES != 0 || rules.info() & sys::FLANK_RI_PEER as u8 != 0)
+        && (raw.attacker & AT_SIDES != 0 || matches!(rules.row().flow, Flow::FoeOpposite { .. }))
         && Side::of_attacker(raw.attacker) != Side::of_square(attacker_square)
     {
         return Err(FacingError::Flags {
