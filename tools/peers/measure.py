@@ -122,6 +122,56 @@ def nh_class_before(c, got, want):
     return "%s: defender %s, attacker %s, flanker %s (%s)" % (n, d, att, fside, who)
 
 
+def nh_tags(c):
+    """The situations of the issue a NerfHack case is about: what stands
+    opposite the attacker (the flanker NerfHack reads), and Conflict."""
+    t = []
+    a = c["attacker_dir"]
+    fl = None if c["missile"] else c["squares"][(a + 4) % 8]
+    if c["defender"] != "hero" and c["conflict"]:
+        t.append("Conflict beside a monster defender")
+    if c["defender"] == "hero" and c["conflict"]:
+        t.append("Conflict, hero defender")
+    if "nurse" in c["attacker"]["states"] and c["attacker"]["side"] == "hero":
+        t.append("the hero attacking in nurse form")
+    if fl is None:
+        return t
+    st = set(fl["states"])
+    if fl["side"] == "hero":
+        for w in ("sleeping", "paralyzed", "trapped", "hiding", "mimicking", "nurse",
+                  "stationary"):
+            if w in st:
+                t.append("hero opposite, %s" % w)
+        if not st:
+            t.append("hero opposite, no state")
+    else:
+        if "grudge" in st:
+            t.append("grudge: a %s shrieker opposite (%s defender)" % (fl["side"], c["defender"]))
+        for w in ("tail", "passive", "unwilling", "stationary"):
+            if w in st:
+                t.append("%s opposite" % w)
+    return t
+
+
+def nh_situations(cases, fails, bfails, old):
+    """Agreement per situation (the case's tags), after, and before on the
+    cases the old format could say."""
+    oldset = set(old)
+    tot, ok, btot, bok = (collections.Counter() for _ in range(4))
+    for n, c in cases.items():
+        for t in nh_tags(c):
+            tot[t] += 1
+            ok[t] += n not in fails
+            if bfails is not None and n in oldset:
+                btot[t] += 1
+                bok[t] += n not in bfails
+    print("   by situation (opposite the attacker, in melee): after agree/cases;"
+          " before agree/cases sayable")
+    for t in sorted(tot):
+        b = "%d/%d" % (bok[t], btot[t]) if btot[t] else "-"
+        print("   %5d/%-5d %9s  %s" % (ok[t], tot[t], b, t))
+
+
 # ---------------------------------------------------------------- Sil-Q
 ASLEEP_FLEEING = {"sleeping", "fleeing"}
 
@@ -158,6 +208,39 @@ def sq_classes(sq_prog, cases, fails):
         if got is None:
             out[n] = "not a hit disagreement: " + text
     return out
+
+
+def sq_offsets_before(before, cases, fails):
+    """The attacker-at cases as d77d91a's format had to say them: `attack:
+    missile` from the octant of the signs of dx, dy (the glue's arithmetic
+    then), a jackal two squares out on that line, the neighbours as drawn;
+    `expect-hit:` Sil's answer for the exact offset. Run on the old engine."""
+    d = tempfile.mkdtemp(prefix="h2-octant-")
+    names = [n for n, c in cases.items() if c.get("attacker_at")]
+    paths = []
+    for n in names:
+        c = copy.deepcopy(cases[n])
+        dx, dy = c["attacker_offset"]
+        c["attacker_dir"] = gen.sign_dir(dx, dy)
+        c["attacker_at"] = False
+        c["attacker_dist"] = 2
+        p = os.path.join(d, n + ".flank")
+        with open(p, "w") as f:
+            f.write(gen.fixture_text(c, n, "silq", c["peer_answer"], 0, ["octant"]))
+        paths.append((n, p, c))
+    arcs = gen.arc_scores(before, [p for _, p, _ in paths])
+    for n, p, c in paths:
+        with open(p, "w") as f:
+            f.write(gen.fixture_text(c, n, "silq", c["peer_answer"], arcs[n], ["octant"]))
+    bf, br, _ = check(before, d)
+    shutil.rmtree(d)
+    calm = [n for n in names if not sq_asleep_fleeing(cases[n])]
+    print("   before, the attacker-at cases said as the old format had to (missile from the "
+          "sign octant): %d of %d agree (%d refused); without asleep/fleeing %d of %d "
+          "(after: %d of %d)" %
+          (len(names) - len(bf) - len(br), len(names), len(br),
+           sum(1 for n in calm if n not in bf and n not in br), len(calm),
+           sum(1 for n in calm if n not in fails), len(calm)))
 
 
 # ---------------------------------------------------------------- main
@@ -249,6 +332,8 @@ def main():
                   (len(at), sum(1 for n in at if n not in fails),
                    sum(1 for n in at if n not in fails and not sq_asleep_fleeing(cases[n])),
                    sum(1 for n in at if not sq_asleep_fleeing(cases[n]))))
+        if name == "silq" and args.before:
+            sq_offsets_before(args.before, cases, fails)
         # by new word (after)
         byword = collections.Counter()
         byword_ok = collections.Counter()
@@ -261,6 +346,8 @@ def main():
             print("   after, by new word (cases using it, of them agree):")
             for w in sorted(byword):
                 print("   %6d %6d  %s" % (byword[w], byword_ok[w], w))
+        if name == "nerfhack":
+            nh_situations(cases, fails, bfails if args.before else None, old)
         with open(os.path.join(args.out, name + ".disagreements.jsonl"), "w") as f:
             for n in sorted(cls):
                 f.write(json.dumps(dict(cases[n], variant_hit=fails[n][0], cls=cls[n]),
