@@ -896,7 +896,11 @@ impl Fixture {
                 AttackerNotACreature(DIR_WORDS[usize::from(attacker)].into()),
             ));
         }
-        if creatures[usize::from(attacker)].tail {
+        // An attacker at `attacker-at:` stands there, not on the square
+        // next to `@` in its direction; its states are its `far` line's
+        // (found below, once those are read).
+        let at_offset = attacker_at.is_some();
+        if !at_offset && creatures[usize::from(attacker)].tail {
             return Err(err(
                 attacker_line,
                 AttackerIsATail(DIR_WORDS[usize::from(attacker)].into()),
@@ -936,7 +940,20 @@ impl Fixture {
                     return Err(need("attacker-level"));
                 }
                 if let Some((l, lineno)) = attacker_level {
-                    let hero_attacker = creatures[usize::from(attacker)].hero;
+                    let hero_attacker = match attacker_at {
+                        Some(((dx, dy), _)) => {
+                            let at = (
+                                ar.wrapping_add_signed(isize::from(dy)),
+                                ac.wrapping_add_signed(isize::from(dx)),
+                            );
+                            far_lines.iter().any(|&(letter, _, st, _)| {
+                                st.hero
+                                    && map.get(at.0).and_then(|row| row.chars().nth(at.1))
+                                        == Some(letter)
+                            })
+                        }
+                        None => creatures[usize::from(attacker)].hero,
+                    };
                     if hero_attacker && !(1..=30).contains(&l) {
                         return Err(err(
                             lineno,
