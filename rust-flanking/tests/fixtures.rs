@@ -225,8 +225,8 @@ fn every_facing_fixture_matches_the_engine_and_the_model() {
             ("facing-implicit", 80),
             ("facing-opposite", 13),
             ("facing-tactics", 10),
-            ("peer-nerfhack", 42),
-            ("peer-silq", 14),
+            ("peer-nerfhack", 54),
+            ("peer-silq", 15),
             ("ranged", 1),
         ]
     );
