@@ -179,9 +179,10 @@ int pm;
  *  - `hiding`: in a snake's form, hidden under a rock on its square
  *    (u.uundetected), as a monster snake hides (fx_peer_makemon());
  *  - `nurse`: in a nurse's form;
- *  - `stationary passive`: in a brown mold's form, of speed 0 and with
- *    only a passive attack (every 3.6.7 form of speed 0 is so, so
- *    `stationary` needs `passive`, and `passive` alone stays refused);
+ *  - `stationary passive blind`: in a brown mold's form, of speed 0,
+ *    with only a passive attack and no eyes (every 3.6.7 form of speed 0
+ *    is so, so `stationary` needs `passive` and `blind`; `passive` alone
+ *    stays refused);
  *  - `mimicking`: as after eating a mimic (eat.c, cpostfx()): posing as
  *    gold (m_ap_type, mappearance), helpless (`paralyzed`, which the
  *    format asks for with it) with the message that is not Unaware's.
@@ -202,6 +203,9 @@ unsigned st, p;
     if (stationary && !FX_ON(st, FLANK_FX_CR_PASSIVE))
         return "every form of speed 0 (a mold, a jelly) has only passive"
                " attacks: the hero in one is `passive` too";
+    if (stationary && !FX_ON(p, FLANK_FX_PEER_BLIND))
+        return "every form of speed 0 (a mold, a jelly) has no eyes: the"
+               " hero in one is `blind` too";
     if (FX_ON(p, FLANK_FX_PEER_MIMICKING)
         && !FX_ON(st, FLANK_FX_CR_PARALYZED))
         return "the hero mimics only while helpless after eating a mimic";
@@ -219,22 +223,24 @@ unsigned st, p;
     if (stationary) {
         if ((why = fx_hero_form(PM_BROWN_MOLD)) != 0)
             return why;
-        if (youmonst.data->mmove || !noattacks(youmonst.data))
-            return "a brown mold moves or has an active attack";
+        if (youmonst.data->mmove || !noattacks(youmonst.data)
+            || haseyes(youmonst.data))
+            return "a brown mold moves, has an active attack or eyes";
     }
     if (FX_ON(st, FLANK_FX_CR_TRAPPED)) {
         if (!t_at(u.ux, u.uy) && !maketrap(u.ux, u.uy, BEAR_TRAP))
             return "maketrap() refused";
         set_utrap(50, TT_BEARTRAP);
     }
-    if (FX_ON(st, FLANK_FX_CR_SLEEPING))
-        fall_asleep(-50, FALSE);
+    /* paralysed first: nomul() wakes a sleeper (u.usleep = 0), so a hero
+       both paralysed and asleep falls asleep after */
     if (FX_ON(st, FLANK_FX_CR_PARALYZED)) {
         nomul(-50);
         multi_reason = "paralyzed by a fixture";
-        if (!FX_ON(st, FLANK_FX_CR_SLEEPING))
-            nomovemsg = You_can_move_again;
+        nomovemsg = You_can_move_again;
     }
+    if (FX_ON(st, FLANK_FX_CR_SLEEPING))
+        fall_asleep(-50, FALSE);
     if (FX_ON(p, FLANK_FX_PEER_MIMICKING)) {
         multi_reason = "pretending to be a pile of gold";
         if (!FX_ON(st, FLANK_FX_CR_SLEEPING))
