@@ -192,7 +192,6 @@ fn contradictory_traits_and_states() {
         "hero monster",
         "peaceful",
         "monster peaceful tame",
-        "monster conflict",
         // No ordinary species swims and flies, or swims and passes walls.
         "monster swimming flying",
         "monster swimming levitating",
@@ -218,6 +217,14 @@ fn contradictory_traits_and_states() {
         let (line, kind, _) = error(&text);
         assert_eq!(line, 4, "{states}");
         assert!(matches!(kind, K::BadStates(_)), "{states}");
+    }
+    // Conflict beside a monster defender is the hero's (ABI 17): it parses.
+    for traits in ["monster conflict", "monster peaceful conflict", "monster tame conflict"] {
+        let text =
+            format!("attacker: n\nexpect: 0\ndefender: {traits}\nmap:\n.d.\n.@.\n...\nend\n");
+        let f = Fixture::parse(Path::new("dir/ok.flank"), &text)
+            .unwrap_or_else(|e| panic!("{traits}: {e}"));
+        assert!(f.defender.monster && f.defender.conflict, "{traits}");
     }
     // The hero cannot stand next to itself.
     let (line, kind, _) =

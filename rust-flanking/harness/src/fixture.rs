@@ -54,7 +54,8 @@ pub struct DefenderTraits {
     pub peaceful: bool,
     /// `tame`: a pet (extension; needs `monster`).
     pub tame: bool,
-    /// `conflict`: the hero causes Conflict (extension; needs a hero defender).
+    /// `conflict`: the hero causes Conflict (extension; beside a hero or,
+    /// since ABI 17, a monster defender).
     pub conflict: bool,
     /// `shield`: the defender wears a shield (facing extension).
     pub shield: bool,

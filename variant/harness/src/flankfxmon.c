@@ -19,6 +19,10 @@ STATIC_DCL boolean FDECL(fx_willing, (struct monst *, struct monst *,
                                       BOOLEAN_P));
 STATIC_DCL boolean FDECL(fx_far_at, (int, int));
 STATIC_DCL struct obj *FDECL(fx_far_obj, (int, int));
+STATIC_DCL const char *FDECL(fx_hero_form, (int));
+STATIC_DCL const short *FDECL(fx_passive_species, (unsigned, BOOLEAN_P,
+                                                   int *, const char **));
+STATIC_DCL boolean FDECL(fx_passive_ok, (int, unsigned));
 
 /*
  * The n-th monster species (0, 1, ...) with the fixture's defender traits,
