@@ -291,7 +291,10 @@ fn random_body(rng: &mut Rng, unbuildable_hero: bool) -> String {
 ///   own;
 /// - `role: rogue` only when the hero is the attacker (it is the hero's
 ///   role), never for a monster's missile;
-/// - a hero creature is never fleeing, passive or a tail.
+/// - a hero creature is never fleeing, passive or a tail, but passive in a
+///   form of speed 0 (`stationary passive blind`, `peer_states()`);
+/// - the field's words only as `peer_states()` draws them, and
+///   `attacker-at:` only under `silq`, for a missile (`attacker_at()`).
 pub fn random_facing_fixture(rng: &mut Rng, name: &str) -> String {
     let body = random_body(rng, false);
     let probe = format!("name: {name}\nexpect: 0\n{body}");
