@@ -219,7 +219,11 @@ fn contradictory_traits_and_states() {
         assert!(matches!(kind, K::BadStates(_)), "{states}");
     }
     // Conflict beside a monster defender is the hero's (ABI 17): it parses.
-    for traits in ["monster conflict", "monster peaceful conflict", "monster tame conflict"] {
+    for traits in [
+        "monster conflict",
+        "monster peaceful conflict",
+        "monster tame conflict",
+    ] {
         let text =
             format!("attacker: n\nexpect: 0\ndefender: {traits}\nmap:\n.d.\n.@.\n...\nend\n");
         let f = Fixture::parse(Path::new("dir/ok.flank"), &text)

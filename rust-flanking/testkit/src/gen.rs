@@ -361,9 +361,8 @@ pub fn random_facing_fixture(rng: &mut Rng, name: &str) -> String {
         // kept only if the format takes it (the creature on the square of
         // the direction it gives may be a tail, which never attacks)
         let at = attacker_at(rng, &base, &body);
-        let probe = format!(
-            "name: {name}\nexpect: 0\n{head}expect-hit: 0\nexpect-damage: 100%\n{at}"
-        );
+        let probe =
+            format!("name: {name}\nexpect: 0\n{head}expect-hit: 0\nexpect-damage: 100%\n{at}");
         if Fixture::parse(Path::new(name), &probe).is_ok() {
             at
         } else {
@@ -1000,7 +999,10 @@ mod tests {
                     // passive only in a form of speed 0, which is eyeless
                     let mold = s.peer & stationary != 0;
                     assert!(!(s.fleeing || s.tail || (s.passive != mold)), "{text}");
-                    assert!(!mold || s.peer & sys::FLANK_FX_PEER_BLIND as u16 != 0, "{text}");
+                    assert!(
+                        !mold || s.peer & sys::FLANK_FX_PEER_BLIND as u16 != 0,
+                        "{text}"
+                    );
                     assert!((s.peer & forms).count_ones() <= 1, "{text}");
                     if s.peer & forms != 0 {
                         assert!(!spec.rogue, "{text}");
