@@ -225,9 +225,9 @@ fn every_facing_fixture_matches_the_engine_and_the_model() {
             ("facing-implicit", 80),
             ("facing-opposite", 13),
             ("facing-tactics", 10),
-            ("peer-nerfhack", 43),
+            ("peer-nerfhack", 55),
             ("peer-nerfhack-gen", 6492),
-            ("peer-silq", 15),
+            ("peer-silq", 16),
             ("peer-silq-gen", 5458),
             ("ranged", 1),
         ]

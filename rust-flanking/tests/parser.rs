@@ -227,6 +227,18 @@ fn contradictory_traits_and_states() {
         assert_eq!(line, 4, "{states}");
         assert!(matches!(kind, K::BadStates(_)), "{states}");
     }
+    // Conflict beside a monster defender is the hero's (ABI 17): it parses.
+    for traits in [
+        "monster conflict",
+        "monster peaceful conflict",
+        "monster tame conflict",
+    ] {
+        let text =
+            format!("attacker: n\nexpect: 0\ndefender: {traits}\nmap:\n.d.\n.@.\n...\nend\n");
+        let f = Fixture::parse(Path::new("dir/ok.flank"), &text)
+            .unwrap_or_else(|e| panic!("{traits}: {e}"));
+        assert!(f.defender.monster && f.defender.conflict, "{traits}");
+    }
     // The hero cannot stand next to itself.
     let (line, kind, _) =
         error("attacker: n\nexpect: 0\ncreature n: hero\nmap:\n.d.\n.@.\n...\nend\n");

@@ -291,7 +291,10 @@ fn random_body(rng: &mut Rng, unbuildable_hero: bool) -> String {
 ///   own;
 /// - `role: rogue` only when the hero is the attacker (it is the hero's
 ///   role), never for a monster's missile;
-/// - a hero creature is never fleeing, passive or a tail.
+/// - a hero creature is never fleeing, passive or a tail, but passive in a
+///   form of speed 0 (`stationary passive blind`, `peer_states()`);
+/// - the field's words only as `peer_states()` draws them, and
+///   `attacker-at:` only under `silq`, for a missile (`attacker_at()`).
 pub fn random_facing_fixture(rng: &mut Rng, name: &str) -> String {
     let body = random_body(rng, false);
     let probe = format!("name: {name}\nexpect: 0\n{body}");
@@ -347,17 +350,33 @@ pub fn random_facing_fixture(rng: &mut Rng, name: &str) -> String {
             );
         }
     }
+    let rogue = head.contains("role: rogue\n");
+    let mut grudge = false;
     let body = if rules.info() & flank_rules::sys::FLANK_RI_PEER as u8 != 0 {
         head.push_str(&peer_level(rng, attacker_is_hero));
-        peer_states(rng, &base, &body, missile)
+        let (body, g) = peer_states(rng, &base, &body, missile, rogue);
+        grudge = g;
+        body
+    } else if missile && !rogue && rules.name() == "silq" && rng.one_in(3) {
+        // kept only if the format takes it (the creature on the square of
+        // the direction it gives may be a tail, which never attacks)
+        let at = attacker_at(rng, &base, &body);
+        let probe =
+            format!("name: {name}\nexpect: 0\n{head}expect-hit: 0\nexpect-damage: 100%\n{at}");
+        if Fixture::parse(Path::new(name), &probe).is_ok() {
+            at
+        } else {
+            body
+        }
     } else {
         body
     };
     let mut extra = Vec::new();
     // The hero wears the Valkyrie's own small shield; a monster defender,
     // one of the species with a face and no movement trait.
-    let shield_ok =
-        !def.monster || (!moves && (zoneless || facing != flank_rules::facing::FACING_NONE));
+    // A grudge's defender is a purple worm, which wears none.
+    let shield_ok = !grudge
+        && (!def.monster || (!moves && (zoneless || facing != flank_rules::facing::FACING_NONE)));
     if shield_ok && rng.one_in(2) {
         extra.push("shield");
     }
@@ -419,11 +438,54 @@ fn peer_level(rng: &mut Rng, hero: bool) -> String {
 /// and on Elbereth; a melee attacker that is neither passive nor a pet
 /// flanking by nature (the harness makes a species that does, a soldier
 /// ant, or the hero a Valkyrie; its pets are of species that do not).
-fn peer_states(rng: &mut Rng, base: &Fixture, body: &str, missile: bool) -> String {
+/// And ABI 17's: a passive creature `stationary` (a mold) or, beside a
+/// monster defender with no movement trait, held a `grudge` against (a
+/// shrieker beside a purple worm; then the second value is true, and the
+/// defender wears no shield); the hero as a creature (not the attacker)
+/// `hiding` (a snake's form), `mimicking paralyzed` or `stationary
+/// passive blind` (a mold's form, eyeless), or `nurse` (a nurse's form; the attacker too,
+/// when she is no Rogue and does not flank by nature); `conflict` beside
+/// a monster defender.
+fn peer_states(
+    rng: &mut Rng,
+    base: &Fixture,
+    body: &str,
+    missile: bool,
+    rogue: bool,
+) -> (String, bool) {
     let mut add: [Vec<&str>; 8] = Default::default();
+    let def = &base.defender;
+    let walks = def.monster && !(def.levitating || def.flying || def.swimming || def.phasing);
+    let mut grudge = false;
     for (d, (s, g)) in base.creatures.iter().zip(base.glyphs).enumerate() {
         if !g.is_ascii_alphabetic() || s.tail {
             continue;
+        }
+        let attacker = d == usize::from(base.attacker) && !missile;
+        if s.hero && d != usize::from(base.attacker) && rng.one_in(2) {
+            match rng.below(4) {
+                0 => add[d].push("hiding"),
+                1 => add[d].push("nurse"),
+                2 => {
+                    add[d].push("mimicking");
+                    if !s.paralyzed {
+                        add[d].push("paralyzed");
+                    }
+                }
+                // every form of speed 0 is eyeless: the hero in one is blind
+                _ => add[d].extend_from_slice(&["stationary", "passive", "blind"]),
+            }
+        } else if !s.hero && s.passive && rng.one_in(2) {
+            if walks && rng.one_in(2) {
+                add[d].push("grudge");
+                grudge = true;
+            } else {
+                add[d].push("stationary");
+            }
+        } else if walks && !s.hero && !s.passive && !attacker && rng.one_in(3) {
+            // a shrieker: passive too
+            add[d].extend_from_slice(&["passive", "grudge"]);
+            grudge = true;
         }
         let pool: &[&str] = if s.hero {
             &[
@@ -442,12 +504,14 @@ fn peer_states(rng: &mut Rng, base: &Fixture, body: &str, missile: bool) -> Stri
                 add[d].push(w);
             }
         }
-        let attacker = d == usize::from(base.attacker) && !missile;
         if attacker && !s.passive && !s.tame && rng.one_in(3) {
             add[d].push("outflanker");
+        } else if attacker && s.hero && !rogue && rng.one_in(4) {
+            add[d].push("nurse");
         }
     }
     let mut defender_elbereth = !base.defender.monster && rng.one_in(6);
+    let mut defender_conflict = base.defender.monster && rng.one_in(5);
     let mut out = String::new();
     let mut seen = [false; 8];
     for line in body.lines() {
@@ -468,6 +532,11 @@ fn peer_states(rng: &mut Rng, base: &Fixture, body: &str, missile: bool) -> Stri
             defender_elbereth = false;
             continue;
         }
+        if line.starts_with("defender: ") && defender_conflict {
+            let _ = writeln!(out, "{line} conflict");
+            defender_conflict = false;
+            continue;
+        }
         if line == "map:" {
             for d in 0..8 {
                 if !seen[d] && !add[d].is_empty() {
@@ -477,6 +546,58 @@ fn peer_states(rng: &mut Rng, base: &Fixture, body: &str, missile: bool) -> Stri
             if defender_elbereth {
                 out.push_str("defender: elbereth\n");
             }
+        }
+        out.push_str(line);
+        out.push('\n');
+    }
+    (out, grudge)
+}
+
+/// `body` (a missile's, under `silq`) with its `attacker:` line made an
+/// `attacker-at: DX DY` two squares out, off the eight lines or on them,
+/// where a creature letter is put if none stands there (a hostile jackal
+/// in the game); `body` as it was when the map has no room there.
+fn attacker_at(rng: &mut Rng, base: &Fixture, body: &str) -> String {
+    let (dr, dc) = base.defender_at;
+    let reach = i64::from(flank_harness::fixture::ATTACKER_AT_REACH);
+    let (mut dx, mut dy) = (rng.below(5) as i64 - 2, rng.below(5) as i64 - 2);
+    if dx.abs() < reach && dy.abs() < reach {
+        if rng.one_in(2) {
+            dx = if dx < 0 { -reach } else { reach };
+        } else {
+            dy = if dy < 0 { -reach } else { reach };
+        }
+    }
+    let (r, c) = (dr as i64 + dy, dc as i64 + dx);
+    if r < 0 || c < 0 || r as usize >= base.map.len() {
+        return body.to_string();
+    }
+    let (r, c) = (r as usize, c as usize);
+    let mut out = String::new();
+    let mut row = None;
+    for line in body.lines() {
+        if line.starts_with("attacker: ") {
+            let _ = writeln!(out, "attacker-at: {dx} {dy}");
+            continue;
+        }
+        if line == "map:" {
+            row = Some(0usize);
+        } else if line == "end" {
+            row = None;
+        } else if let Some(n) = row.as_mut() {
+            let mut chars: Vec<char> = line.chars().collect();
+            if *n == r {
+                if c >= chars.len() {
+                    return body.to_string(); // keep rows as they were
+                }
+                if !chars[c].is_ascii_alphabetic() {
+                    chars[c] = 'j'; // no `end` row can come of it
+                }
+                let _ = writeln!(out, "{}", chars.iter().collect::<String>());
+                *n += 1;
+                continue;
+            }
+            *n += 1;
         }
         out.push_str(line);
         out.push('\n');
@@ -713,6 +834,7 @@ fn write_each(
 mod tests {
     use super::*;
     use crate::ModelOracle;
+    use flank_rules::sys;
 
     #[test]
     fn every_generated_fixture_parses_and_the_model_agrees() {
@@ -820,6 +942,8 @@ mod tests {
         let none = flank_rules::facing::FACING_NONE;
         let (mut shielded_monster, mut shielded_hero) = (0, 0);
         let (mut faceless_monster, mut faceless_hero, mut rogue, mut facings) = (0, 0, 0, 0);
+        let (mut hero_forms, mut grudges, mut stationaries) = (0, 0, 0);
+        let (mut conflicts, mut attackers_at) = (0, 0);
         for i in 0..3000 {
             let name = format!("facing-{i}");
             let text = random_facing_fixture(&mut rng, &name);
@@ -860,11 +984,41 @@ mod tests {
                     facings += 1;
                 }
             }
+            let stationary = sys::FLANK_FX_PEER_STATIONARY as u16;
+            let grudge = sys::FLANK_FX_PEER_GRUDGE as u16;
+            let forms = (sys::FLANK_FX_PEER_HIDING
+                | sys::FLANK_FX_PEER_MIMICKING
+                | sys::FLANK_FX_PEER_NURSE
+                | sys::FLANK_FX_PEER_STATIONARY) as u16;
+            // a grudge's defender is a purple worm: it walks, no shield
             for (s, g) in f.creatures.iter().zip(f.glyphs) {
-                if g.is_ascii_alphabetic() && s.hero {
-                    assert!(!(s.fleeing || s.passive || s.tail), "{text}");
+                if !g.is_ascii_alphabetic() {
+                    continue;
+                }
+                if s.hero {
+                    // passive only in a form of speed 0, which is eyeless
+                    let mold = s.peer & stationary != 0;
+                    assert!(!(s.fleeing || s.tail || (s.passive != mold)), "{text}");
+                    assert!(
+                        !mold || s.peer & sys::FLANK_FX_PEER_BLIND as u16 != 0,
+                        "{text}"
+                    );
+                    assert!((s.peer & forms).count_ones() <= 1, "{text}");
+                    if s.peer & forms != 0 {
+                        assert!(!spec.rogue, "{text}");
+                        hero_forms += 1;
+                    }
+                } else if s.peer & grudge != 0 {
+                    let t = &f.defender;
+                    let moves = t.levitating || t.flying || t.swimming || t.phasing;
+                    assert!(t.monster && !moves && !t.shield, "{text}");
+                    grudges += 1;
+                } else if s.peer & stationary != 0 {
+                    stationaries += 1;
                 }
             }
+            conflicts += usize::from(d.monster && d.conflict);
+            attackers_at += usize::from(spec.attacker_at.is_some());
         }
         for (what, n) in [
             ("a shielded monster defender", shielded_monster),
@@ -875,6 +1029,16 @@ mod tests {
             ("another creature's facing", facings),
         ] {
             assert!(n >= 20, "only {n} times {what}");
+        }
+        // one rule set's words (`nerfhack`'s, `silq`'s): rarer
+        for (what, n) in [
+            ("a hero in a form", hero_forms),
+            ("a grudge", grudges),
+            ("a stationary creature", stationaries),
+            ("Conflict beside a monster defender", conflicts),
+            ("an attacker-at", attackers_at),
+        ] {
+            assert!(n >= 5, "only {n} times {what}");
         }
     }
 

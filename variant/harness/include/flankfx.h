@@ -76,13 +76,13 @@ extern const char *FDECL(fx_mv_build, (const struct flank_move_fixture *,
 
 extern struct permonst *FDECL(fx_defender_species, (unsigned, int));
 extern boolean FDECL(fx_traits_ok, (struct permonst *, unsigned));
-extern const char *FDECL(fx_passive, (int, int, struct monst **));
+extern const char *FDECL(fx_passive, (int, int, unsigned, struct monst **));
 extern struct monst *FDECL(fx_makemon, (int, int, int));
 extern const char *FDECL(fx_states, (struct monst *, unsigned, int,
                                      int));
-extern const char *FDECL(fx_hero_states, (unsigned));
-extern const char *FDECL(fx_pet, (int, int, unsigned, struct monst *,
-                                  struct monst **));
+extern const char *FDECL(fx_hero_states, (unsigned, unsigned));
+extern const char *FDECL(fx_pet, (int, int, unsigned, unsigned,
+                                  struct monst *, struct monst **));
 extern const char *FDECL(fx_tail, (int, int, unsigned, struct monst *));
 extern const char *FDECL(fx_far_hero, (const struct flank_fixture_far *));
 extern const char *FDECL(fx_far_monster,

@@ -425,6 +425,29 @@ const struct flank_fixture *fx;
                        fx->name, t100, t0, t100 - t0, k);
         goto out;
     }
+    /* mattacku()'s clamp to 1 (flank_clamp_tohit()), before the bonus
+       where the rule set says so (FLANK_RI_CLAMP_FIRST), else after */
+    if (melee && mdef == &youmonst) {
+        static const int base[] = { -5, 0, 1, 7 };
+        boolean first = (flank_rules_info((int32_t) flank_cfg.rules)
+                         & FLANK_RI_CLAMP_FIRST) != 0;
+        int i, want;
+
+        for (i = 0; i < SIZE(base); i++) {
+            want = first ? max(base[i], 1) + k : max(base[i] + k, 1);
+            if (flank_clamp_tohit(base[i] + k, base[i]) != want) {
+                (void) fprintf(fx_out,
+                               "FAIL %s: mattacku()'s clamp of %d%+d gives"
+                               " %d, expected %d (%s)\n",
+                               fx->name, base[i], k,
+                               flank_clamp_tohit(base[i] + k, base[i]),
+                               want,
+                               first ? "clamped before the bonus"
+                                     : "clamped after the bonus");
+                goto out;
+            }
+        }
+    }
     /* the damage hooks change a hit of 20 as the rule set says */
     (void) flank_tohit(magr, mdef, TRUE, melee, &fa);
     dmg = 20 * (int) r.damage_percent / 100 + (int) r.damage_flat;

@@ -24,6 +24,10 @@ STATIC_DCL const char *FDECL(fx_build_as, (const struct flank_fixture *,
                                            struct monst **, struct monst **));
 STATIC_DCL const char *FDECL(fx_facing_build, (struct monst *,
                                                struct monst **));
+STATIC_DCL const char *FDECL(fx_grudge_defender,
+                             (const struct flank_fixture *));
+STATIC_DCL const char *FDECL(fx_squeeze, (const struct flank_fixture *,
+                                          struct monst *));
 
 /* terrain type typ on <x,y>, nothing remembered about it */
 void
@@ -107,7 +111,10 @@ fx_clear()
     P_SKILL(P_POLEARMS) = fx_skill_pole;
     P_SKILL(P_LANCE) = fx_skill_lance;
     urole = fx_urole;
-    u.umonnum = u.umonster; /* a faceless form (fx_face()) */
+    u.umonnum = u.umonster; /* a form (fx_hero_form()) */
+    u.uundetected = 0;
+    youmonst.m_ap_type = M_AP_NOTHING;
+    youmonst.mappearance = 0;
     youmonst.data = &mons[u.umonster];
     find_ac(); /* with the form's own AC: after it is back */
     vision_full_recalc = 1;
@@ -293,14 +300,95 @@ struct monst **magr, **mdef;
 {
     struct permonst *ptr;
     const char *why = (const char *) 0;
-    int n;
+    int n, d;
 
+    /* a grudge (mm_aggression()): 3.6.7's one is a purple worm's against
+       a shrieker, so the defender is a purple worm or nothing */
+    for (d = 0; d < FLANK_NDIRS; d++)
+        if (FX_LETTER(fx->glyph[d])
+            && FX_ON(fx->peer[d], FLANK_FX_PEER_GRUDGE)) {
+            if ((why = fx_grudge_defender(fx)) != 0)
+                return why;
+            return fx_build_as(fx, &mons[PM_PURPLE_WORM], magr, mdef);
+        }
     if (!FX_ON(fx->defender, FLANK_FX_DEF_MONSTER))
         return fx_build_as(fx, (struct permonst *) 0, magr, mdef);
     for (n = 0; (ptr = fx_defender_species(fx->defender, n)) != 0; n++)
         if (!(why = fx_build_as(fx, ptr, magr, mdef)))
             return (const char *) 0;
     return why ? why : "no monster species has the defender's traits";
+}
+
+/*
+ * Can the defender of fixture fx be a purple worm, the one monster of
+ * 3.6.7 that holds a grudge (against a shrieker, mm_aggression())?  It
+ * must be a monster; it walks (no levitating, flying, swimming or passing
+ * walls), wears no shield, and has a face or not as a rule set that reads
+ * one says.  Its gigantic body's tight squeeze (fx_squeeze()) is checked
+ * once the map is written.  NULL, or why not.
+ */
+STATIC_OVL const char *
+fx_grudge_defender(fx)
+const struct flank_fixture *fx;
+{
+    struct permonst *ptr = &mons[PM_PURPLE_WORM];
+    struct monst worm, shrieker; /* mm_aggression() reads their species */
+
+    if (!FX_ON(fx->defender, FLANK_FX_DEF_MONSTER))
+        return "only a monster defender holds a grudge (mm_aggression())";
+    (void) memset((genericptr_t) &worm, 0, sizeof worm);
+    (void) memset((genericptr_t) &shrieker, 0, sizeof shrieker);
+    worm.data = ptr, shrieker.data = &mons[PM_SHRIEKER];
+    if (!mm_aggression(&worm, &shrieker))
+        return "a purple worm holds no grudge against a shrieker";
+    if ((is_floater(ptr) || is_flyer(ptr))
+            != FX_ON(fx->defender, FLANK_FX_DEF_LEVITATING
+                                       | FLANK_FX_DEF_FLYING)
+        || !is_swimmer(ptr) != !FX_ON(fx->defender, FLANK_FX_DEF_SWIMMING)
+        || !passes_walls(ptr) != !FX_ON(fx->defender, FLANK_FX_DEF_PHASING))
+        return "the defender holds a grudge, so it is a purple worm, which"
+               " neither levitates, flies, swims nor passes walls";
+    if (fx_facing && FX_ON(fx_facing->def_facing, FLANK_FX_DEF_SHIELD))
+        return "the defender holds a grudge, so it is a purple worm, which"
+               " wears no shield";
+    if (fx_facing && (flank_cfg.ri & (FLANK_RI_FACING | FLANK_RI_ARC))
+        && (fx_facing->facing == FLANK_FACING_NONE) != flank_faceless(ptr))
+        return "the defender holds a grudge, so it is a purple worm, whose"
+               " face is not as the fixture says";
+    return (const char *) 0;
+}
+
+/*
+ * A gigantic defender (a purple worm) on <FX_DX,FX_DY> cannot squeeze
+ * diagonally between two rock squares (mfndpos(), cant_squeeze_thru()),
+ * which the fixture format never reads: refuse a map where that would
+ * block a diagonal square the fixture has open.  NULL, or why.
+ */
+STATIC_OVL const char *
+fx_squeeze(fx, defender)
+const struct flank_fixture *fx;
+struct monst *defender;
+{
+    static char why[BUFSZ];
+    int d, x, y;
+    char g;
+
+    for (d = 1; d < FLANK_NDIRS; d += 2) { /* the diagonals */
+        x = FX_DX + xdir[d], y = FX_DY + ydir[d];
+        g = fx->glyph[d];
+        if ((g == '.' || g == '#' || FX_LETTER(g))
+            && bad_rock(defender->data, FX_DX, y)
+            && bad_rock(defender->data, x, FX_DY)
+            && cant_squeeze_thru(defender)) {
+            Sprintf(why, "the defender holds a grudge, so it is a purple"
+                         " worm, too big to squeeze diagonally between"
+                         " two rock squares to <%d,%d> of the map, which"
+                         " the fixture has open",
+                    (int) fx->def_col + xdir[d], (int) fx->def_row + ydir[d]);
+            return why;
+        }
+    }
+    return (const char *) 0;
 }
 
 /* fx_build() with a monster defender of species ptr (null for the hero) */
@@ -340,7 +428,8 @@ struct monst **magr, **mdef;
             && FX_ON(fx->creature[d], FLANK_FX_CR_HERO)) {
             u_on_newpos(FX_DX + xdir[d], FX_DY + ydir[d]);
             hero_placed = TRUE;
-            if ((why = fx_hero_states(fx->creature[d])) != 0)
+            if ((why = fx_hero_states(fx->creature[d],
+                                      (unsigned) fx->peer[d])) != 0)
                 return why;
         }
     /* the hero further out (`far X: hero ...`), with its weapons */
@@ -376,8 +465,16 @@ struct monst **magr, **mdef;
         }
         if (!ptr)
             return "no monster species has the defender's traits";
+        /* Conflict beside a monster defender: the hero causes it, as for
+           a hero defender, before any pet is judged willing (a peaceful
+           defender's refusals ask for it, flank_pet_unwilling()) */
+        if (FX_ON(def, FLANK_FX_DEF_CONFLICT))
+            HConflict |= FROMOUTSIDE;
         if (!(defender = fx_makemon(monsndx(ptr), FX_DX, FX_DY)))
             return "makemon() refused the defender";
+        if (bigmonst(defender->data)
+            && (why = fx_squeeze(fx, defender)) != 0)
+            return why;
         if (FX_ON(def, FLANK_FX_DEF_TAME)) {
             if (!tamedog(defender, (struct obj *) 0))
                 return "tamedog() refused the defender";
@@ -411,11 +508,10 @@ struct monst **magr, **mdef;
             }
             mtmp = (struct monst *) 0;
             if (FX_ON(st, FLANK_FX_CR_TAME))
-                why = fx_pet(x, y, st, monster ? defender
-                                               : (struct monst *) 0,
-                             &mtmp);
+                why = fx_pet(x, y, st, (unsigned) fx->peer[d],
+                             monster ? defender : (struct monst *) 0, &mtmp);
             else if (FX_ON(st, FLANK_FX_CR_PASSIVE))
-                why = fx_passive(x, y, &mtmp);
+                why = fx_passive(x, y, (unsigned) fx->peer[d], &mtmp);
             else
                 why = fx_peer_makemon(d, x, y, &mtmp);
             if (why || (why = fx_states(mtmp, st, x, y)) != 0)
@@ -446,7 +542,8 @@ struct monst **magr, **mdef;
     /* what was built is still what the fixture says: growing the
        defender for an unwilling tail could turn a willing pet unwilling,
        and grow_up() may change a species */
-    if (monster && !fx_traits_ok(defender->data, def))
+    if (monster && defender->data != ptr
+        && !fx_traits_ok(defender->data, def))
         return "grow_up() changed the defender's traits";
     for (d = 0; d < FLANK_NDIRS && monster && !defender->mtame; d++) {
         st = fx->creature[d];
@@ -458,7 +555,24 @@ struct monst **magr, **mdef;
     }
 
     d = fx->attack_dir;
-    if (d < FLANK_NDIRS && !FX_LETTER(fx->glyph[d]) && fx_facing
+    if (fx->attacker_dx || fx->attacker_dy) {
+        /* `attacker-at:` the creature at that offset from the defender,
+           on or off its eight lines (its `far` line's, else a hostile
+           jackal, made above); the glue works its direction out from
+           the squares (flank_gather(): the rule set's) */
+        x = FX_DX + fx->attacker_dx, y = FX_DY + fx->attacker_dy;
+        if (!fx_facing || FX_ON(fx_facing->flags, FLANK_FI_MELEE))
+            return "`attacker-at:` without `attack: missile`";
+        if (!isok(x, y) || !(x >= ox && x < ox + fx->cols && y >= oy
+                             && y < oy + fx->rows)
+            || !FX_LETTER(fx->map[(y - oy) * fx->cols + (x - ox)]))
+            return "no creature letter at `attacker-at:`";
+        *mdef = defender;
+        *magr = (x == u.ux && y == u.uy) ? &youmonst : m_at(x, y);
+        if (*magr && *magr != &youmonst
+            && ((*magr)->mx != x || (*magr)->my != y))
+            return "the creature at `attacker-at:` is a tail segment";
+    } else if (d < FLANK_NDIRS && !FX_LETTER(fx->glyph[d]) && fx_facing
         && !FX_ON(fx_facing->flags, FLANK_FI_MELEE)) {
         /* a missile from further away: the first creature on the line
            from the defender that way (a hostile jackal, made above) */

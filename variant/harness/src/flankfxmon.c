@@ -19,6 +19,10 @@ STATIC_DCL boolean FDECL(fx_willing, (struct monst *, struct monst *,
                                       BOOLEAN_P));
 STATIC_DCL boolean FDECL(fx_far_at, (int, int));
 STATIC_DCL struct obj *FDECL(fx_far_obj, (int, int));
+STATIC_DCL const char *FDECL(fx_hero_form, (int));
+STATIC_DCL const short *FDECL(fx_passive_species, (unsigned, BOOLEAN_P,
+                                                   int *, const char **));
+STATIC_DCL boolean FDECL(fx_passive_ok, (int, unsigned));
 
 /*
  * The n-th monster species (0, 1, ...) with the fixture's defender traits,
@@ -153,25 +157,107 @@ int x, y;
     return (const char *) 0;
 }
 
-/* the fixture's states for the hero as one of the creatures */
-const char *
-fx_hero_states(st)
-unsigned st;
+/*
+ * The hero in the form of species pm, the form alone: without polymon()'s
+ * side effects on armour and wielded weapon, which the fixture does not
+ * describe (as fx_face() makes a faceless hero a lichen).  One form at a
+ * time.  NULL, or why it cannot be done.
+ */
+STATIC_OVL const char *
+fx_hero_form(pm)
+int pm;
 {
-    if (FX_ON(st, FLANK_FX_CR_FLEEING | FLANK_FX_CR_PASSIVE
-                      | FLANK_FX_CR_TAIL))
+    if (Upolyd)
+        return "the hero takes one form at a time (`faceless`, `hiding`,"
+               " `nurse` and `stationary` each ask for one)";
+    u.umonnum = pm;
+    youmonst.data = &mons[pm];
+    u.mh = u.mhmax = 8;
+    return (const char *) 0;
+}
+
+/*
+ * The fixture's states st (FLANK_FX_CR_*) for the hero as one of the
+ * creatures, with its field's states p (FLANK_FX_PEER_*) that are a form
+ * or a disguise:
+ *  - `hiding`: in a snake's form, hidden under a rock on its square
+ *    (u.uundetected), as a monster snake hides (fx_peer_makemon());
+ *  - `nurse`: in a nurse's form;
+ *  - `stationary passive blind`: in a brown mold's form, of speed 0,
+ *    with only a passive attack and no eyes (every 3.6.7 form of speed 0
+ *    is so, so `stationary` needs `passive` and `blind`; `passive` alone
+ *    stays refused);
+ *  - `mimicking`: as after eating a mimic (eat.c, cpostfx()): posing as
+ *    gold (m_ap_type, mappearance), helpless (`paralyzed`, which the
+ *    format asks for with it) with the message that is not Unaware's.
+ * `sleeping` falls asleep (fall_asleep(): u.usleep, so Unaware);
+ * `paralyzed` cannot move (nomul()) but is awake (nomovemsg "You can move
+ * again.", so not Unaware).  NULL, or why it cannot be done.
+ */
+const char *
+fx_hero_states(st, p)
+unsigned st, p;
+{
+    const char *why;
+    boolean stationary = FX_ON(p, FLANK_FX_PEER_STATIONARY);
+
+    if (FX_ON(st, FLANK_FX_CR_FLEEING | FLANK_FX_CR_TAIL)
+        || (FX_ON(st, FLANK_FX_CR_PASSIVE) && !stationary))
         return "the hero cannot be fleeing, passive or a tail";
+    if (stationary && !FX_ON(st, FLANK_FX_CR_PASSIVE))
+        return "every form of speed 0 (a mold, a jelly) has only passive"
+               " attacks: the hero in one is `passive` too";
+    if (stationary && !FX_ON(p, FLANK_FX_PEER_BLIND))
+        return "every form of speed 0 (a mold, a jelly) has no eyes: the"
+               " hero in one is `blind` too";
+    if (FX_ON(p, FLANK_FX_PEER_MIMICKING)
+        && !FX_ON(st, FLANK_FX_CR_PARALYZED))
+        return "the hero mimics only while helpless after eating a mimic";
+    if (FX_ON(p, FLANK_FX_PEER_HIDING)) {
+        if ((why = fx_hero_form(PM_SNAKE)) != 0)
+            return why;
+        if (!hides_under(youmonst.data))
+            return "a snake does not hide under objects";
+        (void) mksobj_at(ROCK, u.ux, u.uy, FALSE, FALSE);
+        u.uundetected = 1;
+    }
+    if (FX_ON(p, FLANK_FX_PEER_NURSE)
+        && (why = fx_hero_form(PM_NURSE)) != 0)
+        return why;
+    if (stationary) {
+        if ((why = fx_hero_form(PM_BROWN_MOLD)) != 0)
+            return why;
+        if (youmonst.data->mmove || !noattacks(youmonst.data)
+            || haseyes(youmonst.data))
+            return "a brown mold moves, has an active attack or eyes";
+    }
     if (FX_ON(st, FLANK_FX_CR_TRAPPED)) {
         if (!t_at(u.ux, u.uy) && !maketrap(u.ux, u.uy, BEAR_TRAP))
             return "maketrap() refused";
         set_utrap(50, TT_BEARTRAP);
     }
-    if (FX_ON(st, FLANK_FX_CR_SLEEPING))
-        fall_asleep(-50, FALSE);
+    /* paralysed first: nomul() wakes a sleeper (u.usleep = 0), so a hero
+       both paralysed and asleep falls asleep after */
     if (FX_ON(st, FLANK_FX_CR_PARALYZED)) {
         nomul(-50);
         multi_reason = "paralyzed by a fixture";
+        nomovemsg = You_can_move_again;
     }
+    if (FX_ON(st, FLANK_FX_CR_SLEEPING))
+        fall_asleep(-50, FALSE);
+    if (FX_ON(p, FLANK_FX_PEER_MIMICKING)) {
+        multi_reason = "pretending to be a pile of gold";
+        if (!FX_ON(st, FLANK_FX_CR_SLEEPING))
+            nomovemsg = "You now prefer mimicking a human again.";
+        youmonst.m_ap_type = M_AP_OBJECT;
+        youmonst.mappearance = GOLD_PIECE;
+        newsym(u.ux, u.uy);
+    }
+    /* Unaware asleep, and only asleep */
+    if (!Unaware != !FX_ON(st, FLANK_FX_CR_SLEEPING))
+        return FX_ON(st, FLANK_FX_CR_SLEEPING)
+                   ? "the sleeping hero is not Unaware"
+                   : "the hero is Unaware without sleeping";
     return (const char *) 0;
 }
 
@@ -199,21 +285,76 @@ boolean want_unwilling;
     return (boolean) (flank_pet_unwilling(pet, mdef) == want_unwilling);
 }
 
-/* a monster with only passive attacks (noattacks()) on <x,y> */
+/*
+ * The species a creature with only passive attacks (noattacks()) may be,
+ * by its field's states p (FLANK_FX_PEER_*): of speed 0, a mold, if it is
+ * `stationary`; a shrieker, the one monster a defender (a purple worm)
+ * holds a grudge against (mm_aggression()), for `grudge`; else one that
+ * moves (an acid blob, a floating eye, a gas spore; tame: no floating
+ * eye, which no pet attacks beside).  *n gets how many; null, with *why
+ * set, when no species is both.
+ */
+STATIC_OVL const short *
+fx_passive_species(p, tame, n, why)
+unsigned p;
+boolean tame;
+int *n;
+const char **why;
+{
+    static const short moving[] = { PM_ACID_BLOB, PM_FLOATING_EYE,
+                                    PM_GAS_SPORE },
+                       moving_tame[] = { PM_ACID_BLOB, PM_GAS_SPORE },
+                       molds[] = { PM_BROWN_MOLD, PM_YELLOW_MOLD,
+                                   PM_GREEN_MOLD, PM_RED_MOLD },
+                       grudged[] = { PM_SHRIEKER };
+
+    if (FX_ON(p, FLANK_FX_PEER_GRUDGE) && FX_ON(p, FLANK_FX_PEER_STATIONARY)) {
+        *why = "a shrieker, the one monster a grudge is held against"
+               " (mm_aggression()), moves: it cannot be `stationary`";
+        return (const short *) 0;
+    }
+    if (FX_ON(p, FLANK_FX_PEER_GRUDGE))
+        return (*n = SIZE(grudged)), grudged;
+    if (FX_ON(p, FLANK_FX_PEER_STATIONARY))
+        return (*n = SIZE(molds)), molds;
+    if (tame)
+        return (*n = SIZE(moving_tame)), moving_tame;
+    return (*n = SIZE(moving)), moving;
+}
+
+/* is species pm a passive one that moves as field's states p say
+   (`stationary`: speed 0; else not)? */
+STATIC_OVL boolean
+fx_passive_ok(pm, p)
+int pm;
+unsigned p;
+{
+    return (boolean) (noattacks(&mons[pm])
+                      && !mons[pm].mmove
+                             == FX_ON(p, FLANK_FX_PEER_STATIONARY));
+}
+
+/* a monster with only passive attacks (noattacks()) on <x,y>, of the
+   species its field's states p ask (fx_passive_species()) */
 const char *
-fx_passive(x, y, out)
+fx_passive(x, y, p, out)
 int x, y;
+unsigned p;
 struct monst **out;
 {
-    static const short passive[] = { PM_ACID_BLOB, PM_FLOATING_EYE,
-                                     PM_GAS_SPORE };
-    int i;
+    const short *pms;
+    const char *why = 0;
+    int i, n = 0;
 
-    for (i = 0; i < SIZE(passive); i++)
-        if (noattacks(&mons[passive[i]])
-            && (*out = fx_makemon(passive[i], x, y)) != 0)
+    if (!(pms = fx_passive_species(p, FALSE, &n, &why)))
+        return why;
+    for (i = 0; i < n; i++)
+        if (fx_passive_ok(pms[i], p)
+            && (*out = fx_makemon(pms[i], x, y)) != 0)
             return (const char *) 0;
-    return "no monster with only passive attacks";
+    return FX_ON(p, FLANK_FX_PEER_STATIONARY)
+               ? "no monster of speed 0 with only passive attacks"
+               : "no monster with only passive attacks";
 }
 
 /*
@@ -221,7 +362,7 @@ struct monst **out;
  * mdef is null), with only passive attacks if the fixture says so, and
  * willing to attack mdef or not as it says, by the glue's own verdict
  * (flank_pet_unwilling()).  An unwilling pet is a weak one (a newt, an acid
- * blob) that mdef outclasses by two levels; when it does not, mdef gains
+ * blob, a mold, a shrieker: fx_passive_species()) that mdef outclasses by two levels; when it does not, mdef gains
  * levels as a monster does from a potion of gain level (grow_up()).  A
  * willing pet that mdef outclasses gains levels the same way.  Unwilling
  * pets are made before willing ones (fx_build_as()), so that growing mdef
@@ -229,24 +370,24 @@ struct monst **out;
  * next to this defender.
  */
 const char *
-fx_pet(x, y, st, mdef, out)
+fx_pet(x, y, st, p, mdef, out)
 int x, y;
-unsigned st;
+unsigned st, p;
 struct monst *mdef, **out;
 {
     static const short willing[] = { PM_LITTLE_DOG, PM_KITTEN },
-                       unwilling[] = { PM_NEWT, PM_KITTEN },
-                       passive[] = { PM_ACID_BLOB, PM_GAS_SPORE };
+                       unwilling[] = { PM_NEWT, PM_KITTEN };
     boolean want_unwilling = FX_ON(st, FLANK_FX_CR_UNWILLING),
             want_passive = FX_ON(st, FLANK_FX_CR_PASSIVE);
-    const short *pms = want_passive ? passive
-                       : want_unwilling ? unwilling : willing;
-    int i, n = want_passive ? SIZE(passive)
-               : want_unwilling ? SIZE(unwilling) : SIZE(willing);
+    const short *pms = want_unwilling ? unwilling : willing;
+    const char *why = 0;
+    int i, n = want_unwilling ? SIZE(unwilling) : SIZE(willing);
     struct monst *pet;
 
+    if (want_passive && !(pms = fx_passive_species(p, TRUE, &n, &why)))
+        return why;
     for (i = 0; i < n; i++) {
-        if (want_passive && !noattacks(&mons[pms[i]]))
+        if (want_passive && !fx_passive_ok(pms[i], p))
             continue;
         if (!(pet = fx_makemon(pms[i], x, y)))
             return "makemon() refused a pet";
@@ -408,7 +549,7 @@ const struct flank_fixture_far *f;
         return "the hero has no breath, spit or gaze here";
     if (FX_ON(f->states, FLANK_FX_CR_PEACEFUL | FLANK_FX_CR_TAME))
         return "the hero cannot be peaceful or tame";
-    if ((why = fx_hero_states(f->states)) != 0)
+    if ((why = fx_hero_states(f->states, 0U)) != 0)
         return why;
     for (i = 0; i < SIZE(fx_far_items); i++) {
         if (!FX_ON(f->arms, fx_far_items[i].bit))
@@ -539,11 +680,11 @@ int f;
     if (mtmp == &youmonst && f == FLANK_FACING_NONE) {
         /* polymorphed into a lichen: faceless, and moving as the hero
            does (no flying, swimming, passing walls or clinging); the
-           form alone, without polymon()'s side effects (armour, wielded
-           weapon), which the fixture does not describe */
-        u.umonnum = PM_LICHEN;
-        youmonst.data = &mons[PM_LICHEN];
-        u.mh = u.mhmax = 8;
+           form alone (fx_hero_form()) */
+        const char *w = fx_hero_form(PM_LICHEN);
+
+        if (w)
+            return w;
     } else if (mtmp == &youmonst) {
         flank_hero_starts();
         flank_hero_directed(xdir[f], ydir[f]);
@@ -586,6 +727,11 @@ struct monst **out;
 {
     unsigned p = FX_PEER(d);
     int pm = PM_JACKAL;
+
+    /* the format asks for `passive` with these (fx_passive() makes them) */
+    if (FX_ON(p, FLANK_FX_PEER_STATIONARY | FLANK_FX_PEER_GRUDGE))
+        return "a stationary creature or one the defender holds a grudge"
+               " against has only passive attacks: add `passive`";
 
     if (FX_ON(p, FLANK_FX_PEER_HIDING))
         pm = PM_SNAKE;
@@ -686,7 +832,12 @@ struct monst **at, *magr, *mdef;
     d = fx->attack_dir;
     if (fx_facing && FX_ON(fx_facing->flags, FLANK_FI_MELEE) && d < FLANK_NDIRS) {
         want = FX_ON(FX_PEER(d), FLANK_FX_PEER_OUTFLANKER);
-        if (flank_is_hero(magr)) {
+        if (flank_is_hero(magr) && Upolyd) {
+            /* in a form the fixture asked for (a nurse's): its own nature */
+            if (flank_outflanker[u.umonnum] != want)
+                return "the hero's form does not flank by nature as the"
+                       " fixture says";
+        } else if (flank_is_hero(magr)) {
             pm = want ? PM_VALKYRIE : PM_ARCHEOLOGIST;
             if (flank_outflanker[pm] != want)
                 return "no role flanks by nature as the fixture says";
