@@ -277,18 +277,33 @@ fn attacker_at_says_where_and_the_rule_set_says_from_where() {
     let silq = Fixture::parse(Path::new("dir/a.flank"), &fx("1 -2", "silq")).unwrap();
     assert_eq!(silq.attacker, 2);
     assert_eq!(silq.facing.as_ref().unwrap().attacker_at, Some((1, -2)));
-    let dnd = fx("1 -2", "dnd").replace("rules: dnd\n", "rules: dnd\nfacing: n\nexpect-zone: front\n");
-    assert_eq!(Fixture::parse(Path::new("dir/a.flank"), &dnd).unwrap().attacker, 2);
-    let tactics =
-        fx("1 -2", "tactics").replace("rules: tactics\n", "rules: tactics\nfacing: n\nexpect-zone: front\n");
-    assert_eq!(Fixture::parse(Path::new("dir/a.flank"), &tactics).unwrap().attacker, 3);
+    let dnd = fx("1 -2", "dnd").replace(
+        "rules: dnd\n",
+        "rules: dnd\nfacing: n\nexpect-zone: front\n",
+    );
+    assert_eq!(
+        Fixture::parse(Path::new("dir/a.flank"), &dnd)
+            .unwrap()
+            .attacker,
+        2
+    );
+    let tactics = fx("1 -2", "tactics").replace(
+        "rules: tactics\n",
+        "rules: tactics\nfacing: n\nexpect-zone: front\n",
+    );
+    assert_eq!(
+        Fixture::parse(Path::new("dir/a.flank"), &tactics)
+            .unwrap()
+            .attacker,
+        3
+    );
     for (text, line) in [
-        (fx("1 -1", "silq"), 1),                      // next to `@`
-        (fx("1 -3", "silq"), 1),                      // beyond reach
-        (fx("2 -2", "silq"), 1),                      // no letter there
-        (fx("1 x", "silq"), 1),                       // not a number
+        (fx("1 -1", "silq"), 1),                                  // next to `@`
+        (fx("1 -3", "silq"), 1),                                  // beyond reach
+        (fx("2 -2", "silq"), 1),                                  // no letter there
+        (fx("1 x", "silq"), 1),                                   // not a number
         (fx("1 -2", "silq").replace("attack: missile\n", ""), 1), // melee
-        (format!("attacker: n\n{}", fx("1 -2", "silq")), 1),     // both
+        (format!("attacker: n\n{}", fx("1 -2", "silq")), 1),      // both
     ] {
         let e = Fixture::parse(Path::new("dir/bad.flank"), &text).unwrap_err();
         assert!(matches!(e.kind, K::BadAttackerAt(_)), "{text}: {e}");

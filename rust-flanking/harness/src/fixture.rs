@@ -762,7 +762,8 @@ impl Fixture {
                         }
                         ("attacker-at", None) => {
                             attacker_at = Some((
-                                parse_attacker_at(value).map_err(|w| err(lineno, BadAttackerAt(w)))?,
+                                parse_attacker_at(value)
+                                    .map_err(|w| err(lineno, BadAttackerAt(w)))?,
                                 lineno,
                             ));
                         }

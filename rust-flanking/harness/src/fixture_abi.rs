@@ -394,7 +394,12 @@ mod tests {
             assert_eq!((v2.expect_zone, v2.expect_hit_half_points), (2, 0));
             assert_eq!((v2.expect_damage_percent, v2.expect_damage_flat), (150, 0));
             assert_eq!(
-                (v2.expect_shield, v2.expect_bits, v2.attacker_dx, v2.attacker_dy),
+                (
+                    v2.expect_shield,
+                    v2.expect_bits,
+                    v2.attacker_dx,
+                    v2.attacker_dy
+                ),
                 (1, 0, 0, 0)
             );
             assert_eq!(

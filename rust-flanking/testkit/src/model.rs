@@ -426,10 +426,11 @@ pub fn facing_eval_peer(
             // punishment, fumbling, legs, stunning, a form that does not
             // move, sleep or fainting.
             if fi & (sys::FLANK_FI_HERO_UNSEEING | sys::FLANK_FI_HERO_HOBBLED) != 0
-                || st & (sys::FLANK_ST_CONFUSED
-                    | sys::FLANK_ST_STUNNED
-                    | sys::FLANK_ST_STATIONARY
-                    | sys::FLANK_ST_UNAWARE)
+                || st
+                    & (sys::FLANK_ST_CONFUSED
+                        | sys::FLANK_ST_STUNNED
+                        | sys::FLANK_ST_STATIONARY
+                        | sys::FLANK_ST_UNAWARE)
                     != 0
             {
                 fit = false;
@@ -439,12 +440,13 @@ pub fn facing_eval_peer(
             if has(there, sys::FLANK_SQ_HELPLESS)
                 || has(there, sys::FLANK_SQ_FLEEING)
                 || has(there, sys::FLANK_SQ_TRAPPED)
-                || st & (sys::FLANK_ST_CONFUSED
-                    | sys::FLANK_ST_STUNNED
-                    | sys::FLANK_ST_EATING
-                    | sys::FLANK_ST_HIDDEN
-                    | sys::FLANK_ST_STATIONARY
-                    | sys::FLANK_ST_NURSE)
+                || st
+                    & (sys::FLANK_ST_CONFUSED
+                        | sys::FLANK_ST_STUNNED
+                        | sys::FLANK_ST_EATING
+                        | sys::FLANK_ST_HIDDEN
+                        | sys::FLANK_ST_STATIONARY
+                        | sys::FLANK_ST_NURSE)
                     != 0
                 || fi & sys::FLANK_FI_ELBERETH != 0
             {
