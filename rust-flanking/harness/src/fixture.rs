@@ -1371,7 +1371,9 @@ impl Fixture {
             (!t.monster, sys::FLANK_DEF_HERO),
             (t.peaceful, sys::FLANK_DEF_PEACEFUL),
             (t.tame, sys::FLANK_DEF_TAME),
-            (t.conflict, sys::FLANK_DEF_CONFLICT),
+            // as the game gathers it: Conflict is a hero defender's fact
+            // (who attacks her); beside a monster it changes no threat
+            (t.conflict && !t.monster, sys::FLANK_DEF_CONFLICT),
         ] {
             if on {
                 defender |= bit;
