@@ -226,7 +226,7 @@ fn every_facing_fixture_matches_the_engine_and_the_model() {
             ("facing-opposite", 13),
             ("facing-tactics", 10),
             ("peer-nerfhack", 55),
-            ("peer-nerfhack-gen", 6492),
+            ("peer-nerfhack-gen", 6493),
             ("peer-silq", 16),
             ("peer-silq-gen", 5458),
             ("ranged", 1),

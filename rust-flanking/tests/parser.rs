@@ -219,6 +219,12 @@ fn contradictory_traits_and_states() {
         "hero eating",
         "hero grudge passive",
         "hero hiding nurse",
+        "grudge stationary passive",
+        "hero stationary",
+        "hero stationary passive",
+        "hero nurse outflanker",
+        "hero stationary passive blind hiding",
+        "hero stationary passive blind nurse",
     ] {
         let text = format!(
             "attacker: n\nexpect: 0\ndefender: monster\ncreature n: {states}\nmap:\n.d.\n.@.\n...\nend\n"
@@ -252,7 +258,7 @@ fn conflict_beside_a_monster_and_the_new_words_parse() {
         ("monster conflict", "tame"),
         ("monster", "grudge passive peaceful"),
         ("monster", "stationary passive"),
-        ("monster", "hero stationary"),
+        ("monster", "hero stationary passive blind"),
         ("monster", "hero hiding"),
         ("monster", "hero nurse"),
         ("monster", "hero mimicking paralyzed"),

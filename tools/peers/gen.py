@@ -50,6 +50,9 @@ H = dict(blind=1, hallucinating=2, confused=4, stunned=8, punished=16, fumbling=
          outflanker=16384, paralyzed=32768, trapped=65536)
 # the format's words for the hero's forms (`creature D: hero hiding`, ...)
 H.update(hiding=H["hidden"], mimicking=H["disguised"], nurse=H["nurseform"])
+# the hero's form without an active attack (a mold's, with `stationary`):
+# NerfHack's hero branch tests no attacks, so the peer reads nothing of it
+H["passive"] = 0
 HERO_WORDS = ["blind", "hallucinating", "confused", "stunned", "punished",
               "fumbling", "wounded-legs", "elbereth", "sleeping", "paralyzed",
               "trapped"]
@@ -78,6 +81,12 @@ def hero_states(rng, p=0.06, forms_p=0.06):
         st.remove(w)
     if "mimicking" in st and "paralyzed" not in st:
         st.append("paralyzed")  # the format: the hero mimics only paralysed
+    if "stationary" in st and any(w in st for w in ("hiding", "mimicking", "nurse")):
+        st.remove("stationary")  # one form at a time; a mold neither hides nor eats
+    if "stationary" in st:
+        # 3.6.7's forms of speed 0 (molds, jellies) have no active attack
+        # and no eyes: the format wants both said
+        st += [w for w in ("passive", "blind") if w not in st]
     return st
 
 
@@ -98,6 +107,8 @@ def draw_states(rng, side, monster_defender):
         st.append("stationary")
     if monster_defender and rng.random() < 0.05:
         st.append("grudge")
+    if "stationary" in st and "grudge" in st:
+        st.remove("stationary")  # 3.6.7's grudge is against a shrieker, which moves
     if "stationary" in st or "grudge" in st:
         if "passive" not in st:
             st.append("passive")
@@ -202,8 +213,12 @@ def nerfhack_case(rng, missile_p=0.08, at_p=0.03):
             att["states"].append("hiding")
         elif f < 0.15:
             att["states"] += ["mimicking", "paralyzed"]
-        if rng.random() < 0.04:
-            att["states"].append("stationary")
+        # (never `stationary`: a form of speed 0 has no active attack, so
+        # the hero in one attacks nothing in melee)
+        if ("nurse" in att["states"] or "hiding" in att["states"]) and "outflanker" in att["states"]:
+            # her form is not her role: a nurse's or a snake's form does
+            # not flank by nature (the game's harness builds those forms)
+            att["states"].remove("outflanker")
     else:
         att["level"] = rng.choice([rng.randint(0, 10), rng.randint(0, 49)])
         if c["attacker_at"]:

@@ -1643,6 +1643,39 @@ fn parse_states(value: &str) -> Result<CreatureStates, FixtureErrorKind> {
                 .into(),
         ));
     }
+    if peer & sys::FLANK_FX_PEER_GRUDGE != 0 && peer & sys::FLANK_FX_PEER_STATIONARY != 0 {
+        return Err(BadStates(
+            "`grudge` and `stationary` exclude each other: 3.6.7's one grudge is against a shrieker, which moves"
+                .into(),
+        ));
+    }
+    if s.hero
+        && peer & sys::FLANK_FX_PEER_STATIONARY != 0
+        && !(s.passive && peer & sys::FLANK_FX_PEER_BLIND != 0)
+    {
+        return Err(BadStates(
+            "`hero stationary`: 3.6.7's forms of speed 0 (the molds and jellies) have no active attack and no eyes: add `passive` and `blind`"
+                .into(),
+        ));
+    }
+    if s.hero
+        && peer & sys::FLANK_FX_PEER_STATIONARY != 0
+        && peer & PEER_SPECIES != 0
+    {
+        return Err(BadStates(
+            "`hero stationary` excludes hiding, mimicking and nurse: the hero takes one form at a time, and a form of speed 0 (a mold, a jelly) neither hides nor eats"
+                .into(),
+        ));
+    }
+    if s.hero
+        && peer & sys::FLANK_FX_PEER_NURSE != 0
+        && peer & sys::FLANK_FX_PEER_OUTFLANKER != 0
+    {
+        return Err(BadStates(
+            "`hero nurse outflanker`: in a nurse's form the hero does not flank by nature (her form, not her role, decides it)"
+                .into(),
+        ));
+    }
     if peer & sys::FLANK_FX_PEER_GRUDGE != 0 && !s.passive {
         return Err(BadStates(
             "`grudge`: 3.6.7's one grudge is a purple worm's against a shrieker, which has no attack: add `passive`"

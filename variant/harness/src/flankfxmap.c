@@ -498,7 +498,9 @@ struct monst **magr, **mdef;
                 || (pass == 0) != FX_ON(st, FLANK_FX_CR_UNWILLING))
                 continue;
             if (FX_ON(st, FLANK_FX_CR_TAIL)) {
-                if (d == fx->attack_dir)
+                /* (an attacker at `attacker-at:` stands further away) */
+                if (d == fx->attack_dir && !fx->attacker_dx
+                    && !fx->attacker_dy)
                     return "a tail segment cannot be the attacker";
                 if ((why = fx_tail(x, y, st, monster ? defender
                                                      : (struct monst *) 0))
