@@ -17,17 +17,18 @@ use flank_rules::sys::{self, flank_facing_result, flank_neighbourhood, flank_ran
 /// The direction words of the format, indexed by direction (0 W .. 7 SW):
 /// the rules' short names.
 pub use flank_rules::rules::DIR_WORDS;
-/// (dx, dy) of each direction, NetHack's `xdir[]`/`ydir[]`.
-pub const DIR_OFFSETS: [(isize, isize); 8] = [
-    (-1, 0),
-    (-1, -1),
-    (0, -1),
-    (1, -1),
-    (1, 0),
-    (1, 1),
-    (0, 1),
-    (-1, 1),
-];
+/// (dx, dy) of each direction, NetHack's `xdir[]`/`ydir[]`: the rules'
+/// [`flank_rules::rules::DIR_OFFSETS`], as map indices take them.
+pub const DIR_OFFSETS: [(isize, isize); 8] = {
+    let mut t = [(0, 0); 8];
+    let mut i = 0;
+    while i < 8 {
+        let (dx, dy) = flank_rules::rules::DIR_OFFSETS[i];
+        t[i] = (dx as isize, dy as isize);
+        i += 1;
+    }
+    t
+};
 
 /// Parses a direction word (`n`, `ne`, ..., `nw`) into 0..=7.
 pub fn parse_dir(word: &str) -> Option<u8> {
@@ -1658,19 +1659,13 @@ fn parse_states(value: &str) -> Result<CreatureStates, FixtureErrorKind> {
                 .into(),
         ));
     }
-    if s.hero
-        && peer & sys::FLANK_FX_PEER_STATIONARY != 0
-        && peer & PEER_SPECIES != 0
-    {
+    if s.hero && peer & sys::FLANK_FX_PEER_STATIONARY != 0 && peer & PEER_SPECIES != 0 {
         return Err(BadStates(
             "`hero stationary` excludes hiding, mimicking and nurse: the hero takes one form at a time, and a form of speed 0 (a mold, a jelly) neither hides nor eats"
                 .into(),
         ));
     }
-    if s.hero
-        && peer & sys::FLANK_FX_PEER_NURSE != 0
-        && peer & sys::FLANK_FX_PEER_OUTFLANKER != 0
-    {
+    if s.hero && peer & sys::FLANK_FX_PEER_NURSE != 0 && peer & sys::FLANK_FX_PEER_OUTFLANKER != 0 {
         return Err(BadStates(
             "`hero nurse outflanker`: in a nurse's form the hero does not flank by nature (her form, not her role, decides it)"
                 .into(),

@@ -777,18 +777,9 @@ mod tests {
         assert_eq!(flank_rules_attack_dir(sq, 2, 2), sys::FLANK_DIR_SE as i32);
         assert_eq!(flank_rules_attack_dir(sq, 3, 2), sys::FLANK_DIR_SE as i32);
         for r in [0, nh, sq] {
-            for d in 0..8u8 {
-                let (dx, dy) = [
-                    (-1, 0),
-                    (-1, -1),
-                    (0, -1),
-                    (1, -1),
-                    (1, 0),
-                    (1, 1),
-                    (0, 1),
-                    (-1, 1),
-                ][usize::from(d)];
-                assert_eq!(flank_rules_attack_dir(r, dx, dy), i32::from(d));
+            for (d, (dx, dy)) in (0..).zip(crate::rules::DIR_OFFSETS) {
+                let got = flank_rules_attack_dir(r, i32::from(dx), i32::from(dy));
+                assert_eq!(got, d);
             }
             assert_eq!(flank_rules_attack_dir(r, 0, 0), sys::FLANK_E_DIRECTION);
             assert_eq!(flank_rules_attack_dir(r, 128, 0), sys::FLANK_E_DIRECTION);

@@ -174,46 +174,51 @@ impl Side {
         self == Side::Tame
     }
 
+    /// The side that `bits` give, with the bits of the hero, a pet and a
+    /// peaceful monster in `of` (the first set wins; none: hostile).
+    fn of_bits(bits: u32, of: [u32; 3]) -> Side {
+        let sides = [Side::Hero, Side::Tame, Side::Peaceful];
+        of.iter()
+            .zip(sides)
+            .find(|(bit, _)| bits & **bit != 0)
+            .map_or(Side::Hostile, |(_, side)| side)
+    }
+
     /// The side of a square's creature (`FLANK_SQ_*`).
     pub fn of_square(sq: u16) -> Side {
-        if u32::from(sq) & sys::FLANK_SQ_HERO != 0 {
-            Side::Hero
-        } else if u32::from(sq) & sys::FLANK_SQ_TAME != 0 {
-            Side::Tame
-        } else if u32::from(sq) & sys::FLANK_SQ_PEACEFUL != 0 {
-            Side::Peaceful
-        } else {
-            Side::Hostile
-        }
+        Side::of_bits(
+            u32::from(sq),
+            [
+                sys::FLANK_SQ_HERO,
+                sys::FLANK_SQ_TAME,
+                sys::FLANK_SQ_PEACEFUL,
+            ],
+        )
     }
 
     /// The defender's side (`FLANK_DEF_*`: the hero over a pet over a
     /// peaceful).
     pub fn of_defender(def: u8) -> Side {
-        let d = u32::from(def);
-        if d & sys::FLANK_DEF_HERO != 0 {
-            Side::Hero
-        } else if d & sys::FLANK_DEF_TAME != 0 {
-            Side::Tame
-        } else if d & sys::FLANK_DEF_PEACEFUL != 0 {
-            Side::Peaceful
-        } else {
-            Side::Hostile
-        }
+        Side::of_bits(
+            u32::from(def),
+            [
+                sys::FLANK_DEF_HERO,
+                sys::FLANK_DEF_TAME,
+                sys::FLANK_DEF_PEACEFUL,
+            ],
+        )
     }
 
     /// The attacker's side (`FLANK_AT_*`).
     pub fn of_attacker(at: u8) -> Side {
-        let a = u32::from(at);
-        if a & sys::FLANK_AT_HERO != 0 {
-            Side::Hero
-        } else if a & sys::FLANK_AT_TAME != 0 {
-            Side::Tame
-        } else if a & sys::FLANK_AT_PEACEFUL != 0 {
-            Side::Peaceful
-        } else {
-            Side::Hostile
-        }
+        Side::of_bits(
+            u32::from(at),
+            [
+                sys::FLANK_AT_HERO,
+                sys::FLANK_AT_TAME,
+                sys::FLANK_AT_PEACEFUL,
+            ],
+        )
     }
 
     /// Its `FLANK_AT_*` bit (0 for a hostile attacker).

@@ -120,6 +120,19 @@ impl FlankError {
 /// (0 W .. 7 SW): the fixture format's, and a facing's in `flank explain`.
 pub const DIR_WORDS: [&str; 8] = ["w", "nw", "n", "ne", "e", "se", "s", "sw"];
 
+/// `(dx, dy)` of each direction 0..=7, NetHack's `xdir[]`/`ydir[]` (x
+/// right, y down).
+pub const DIR_OFFSETS: [(i8, i8); 8] = [
+    (-1, 0),
+    (-1, -1),
+    (0, -1),
+    (1, -1),
+    (1, 0),
+    (1, 1),
+    (0, 1),
+    (-1, 1),
+];
+
 /// The direction 0..=7 of a step `<sx,sy>` (each -1, 0 or 1, not both 0;
 /// x right, y down): NetHack's `xytod()`. `<0,0>` gives 0.
 pub const fn dir_of(sx: i32, sy: i32) -> u8 {
