@@ -868,13 +868,7 @@ impl Fixture {
                         ),
                     ));
                 }
-                let glyph = ar
-                    .checked_add_signed(isize::from(dy))
-                    .and_then(|r| map.get(r))
-                    .and_then(|row| {
-                        ac.checked_add_signed(isize::from(dx))
-                            .and_then(|c| row.chars().nth(c))
-                    });
+                let glyph = offset_square((ar, ac), (dx, dy)).and_then(|at| glyph_at(&map, at));
                 if !glyph.is_some_and(|g| g.is_ascii_alphabetic()) {
                     return Err(err(
                         line,
@@ -943,16 +937,12 @@ impl Fixture {
                 }
                 if let Some((l, lineno)) = attacker_level {
                     let hero_attacker = match attacker_at {
-                        Some(((dx, dy), _)) => {
-                            let at = (
-                                ar.wrapping_add_signed(isize::from(dy)),
-                                ac.wrapping_add_signed(isize::from(dx)),
-                            );
-                            far_lines.iter().any(|&(letter, _, st, _)| {
-                                st.hero
-                                    && map.get(at.0).and_then(|row| row.chars().nth(at.1))
-                                        == Some(letter)
-                            })
+                        Some((offset, _)) => {
+                            let glyph =
+                                offset_square((ar, ac), offset).and_then(|at| glyph_at(&map, at));
+                            far_lines
+                                .iter()
+                                .any(|&(letter, _, st, _)| st.hero && glyph == Some(letter))
                         }
                         None => creatures[usize::from(attacker)].hero,
                     };
@@ -1171,15 +1161,11 @@ impl Fixture {
         let attacker = if !spec.missile {
             Some(self.creatures[usize::from(self.attacker)])
         } else {
-            spec.attacker_at.map(|(dx, dy)| {
-                let (ar, ac) = self.defender_at;
-                let at = (
-                    ar.wrapping_add_signed(isize::from(dy)),
-                    ac.wrapping_add_signed(isize::from(dx)),
-                );
+            spec.attacker_at.map(|offset| {
+                let at = offset_square(self.defender_at, offset);
                 self.far
                     .iter()
-                    .find(|f| f.at == at)
+                    .find(|f| Some(f.at) == at)
                     .map_or_else(CreatureStates::default, |f| f.states)
             })
         };
@@ -1684,6 +1670,20 @@ fn parse_states(value: &str) -> Result<CreatureStates, FixtureErrorKind> {
         ));
     }
     Ok(s)
+}
+
+/// The map square (row, column) at offset `(dx, dy)` (x right, y down)
+/// from `at`, if it is not above or left of the map block.
+fn offset_square(at: (usize, usize), (dx, dy): (i8, i8)) -> Option<(usize, usize)> {
+    Some((
+        at.0.checked_add_signed(isize::from(dy))?,
+        at.1.checked_add_signed(isize::from(dx))?,
+    ))
+}
+
+/// The map's glyph at (row, column), if the map block holds it.
+fn glyph_at(map: &[String], (r, c): (usize, usize)) -> Option<char> {
+    map.get(r).and_then(|row| row.chars().nth(c))
 }
 
 /// Parses `attacker-at: DX DY`: whole numbers, at most

@@ -128,12 +128,7 @@ pub fn facing_words(
         }
         Flow::FoeOpposite { words, .. } => {
             use crate::facing::FoeOpposite as F;
-            let others = u8::from(
-                input.hood().raw().square[usize::from((a + 4) % 8)]
-                    & crate::sys::FLANK_SQ_CREATURE as u16
-                    != 0,
-            ) << ((a + 4) % 8);
-            match input.foe_opposite(a, others, input.facts()) {
+            match input.foe_opposite(a, input.others(), input.facts()) {
                 F::Flanked => {
                     quote(&mut s, words.flanked);
                     quote(&mut s, words.bonus);

@@ -462,7 +462,7 @@ impl FacingInput {
     /// a rule set that counts them ([`Flow::Crowd`]), else the one opposite
     /// the attacker; under [`Flow::FoeOpposite`] the one opposite if a
     /// creature stands there (who may flank is its rule's, not the arc's).
-    fn others(&self) -> u8 {
+    pub(crate) fn others(&self) -> u8 {
         let a = self.hood.attack_dir();
         match self.rules.row().flow {
             Flow::Crowd { .. } => self.hood.masks().threats & !(1 << a),
