@@ -138,7 +138,10 @@ cmd_lib() {
     if [ ! -x "$tree/util/makedefs" ] || [ "$tree/util/makedefs.c" -nt "$tree/util/makedefs" ] ||
         [ "$tree/src/monst.c" -nt "$tree/util/makedefs" ] || [ "$tree/src/objects.c" -nt "$tree/util/makedefs" ]; then
         say "makedefs"
-        gcc -O2 -DNOTPARMDECL -DDLB -I"$tree/include" -o "$tree/util/makedefs" \
+        # the library's own definitions (tools/nle/Makefile's DEFS): NOMAIL
+        # above all, or onames.h numbers a scroll of mail the game lacks
+        gcc -O2 -DGCC_WARN -DNOCLIPPING -DNOMAIL -DNOTPARMDECL -DDLB -DNOCWD_ASSUMPTIONS \
+            -I"$tree/include" -o "$tree/util/makedefs" \
             "$tree/util/makedefs.c" "$tree/src/monst.c" "$tree/src/objects.c"
         (cd "$tree/util" && ./makedefs -o && ./makedefs -p && ./makedefs -v)
     fi
