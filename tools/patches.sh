@@ -16,10 +16,15 @@
 #                                   edit of the variant's own file
 #   tools/patches.sh refresh [DIR]  write patches/ and patches/series back
 #                                   from DIR's commits after `vanilla`
-#   tools/patches.sh apply [--harness] DIR
+#   tools/patches.sh apply [--harness] [--onto SRC] DIR
 #                                   pristine + series + variant/game into DIR
 #                                   (no git); --harness: variant/harness too,
-#                                   a test build's tree, as build.rs makes it
+#                                   a test build's tree, as build.rs makes it;
+#                                   --onto SRC: SRC's tree in place of
+#                                   pristine (another NetHack 3.6.7 tree, such
+#                                   as NLE's: tools/nle/build.sh), with
+#                                   patch(1)'s offsets and default fuzz, each
+#                                   fuzzed hunk named on standard error
 #   tools/patches.sh check          apply the series to a scratch copy of
 #                                   pristine and fail on any fuzz or offset,
 #                                   or on a patch that creates a file
@@ -55,15 +60,31 @@ series() {
 }
 
 copy_pristine() {
-    rm -rf "$1"
-    mkdir -p "$1"
-    (cd "$pristine" && tar -cf - --exclude=".pristine-*" .) | (cd "$1" && tar -xf -)
+    copy_tree "$pristine" "$1"
+}
+
+copy_tree() { # copy_tree SRC DIR: DIR made anew as a copy of SRC
+    rm -rf "$2"
+    mkdir -p "$2"
+    (cd "$1" && tar -cf - --exclude=".pristine-*" .) | (cd "$2" && tar -xf -)
 }
 
 # Apply one patch with no fuzz, and fail if patch(1) had to shift a hunk.
+# With loose=1 (apply --onto: a tree that is not pristine vanilla, whose
+# lines have moved), patch(1)'s own default fuzz and offsets are allowed;
+# each hunk that needed fuzz is named on standard error.
+loose=0
 apply_one() {
     local dir=$1 p=$2 out
     [ -f "$patches/$p" ] || die "patches/series names $p, which does not exist"
+    if [ "$loose" -eq 1 ]; then
+        if ! out=$(patch -d "$dir" -p1 --fuzz=2 --forward --no-backup-if-mismatch -i "$patches/$p" 2>&1); then
+            printf '%s\n' "$out" >&2
+            die "$p does not apply to the tree"
+        fi
+        printf '%s\n' "$out" | grep -B1 'fuzz' | grep -v '^--$' | sed "s|^|tools/patches.sh: $p: |" >&2 || true
+        return 0
+    fi
     if ! out=$(patch -d "$dir" -p1 --fuzz=0 --forward --no-backup-if-mismatch -i "$patches/$p" 2>&1); then
         printf '%s\n' "$out" >&2
         die "$p does not apply to the tree"
@@ -153,11 +174,23 @@ add_variant() {
 }
 
 cmd_apply() {
-    local harness=0
-    if [ "${1:-}" = --harness ]; then harness=1; shift; fi
-    [ $# -eq 1 ] || die "usage: tools/patches.sh apply [--harness] DIR"
-    need_pristine
-    copy_pristine "$1"
+    local harness=0 onto=""
+    while [ $# -gt 0 ]; do
+        case $1 in
+        --harness) harness=1; shift ;;
+        --onto) [ $# -ge 2 ] || die "apply: --onto takes a directory"; onto=$2; shift 2 ;;
+        *) break ;;
+        esac
+    done
+    [ $# -eq 1 ] || die "usage: tools/patches.sh apply [--harness] [--onto SRC] DIR"
+    if [ -n "$onto" ]; then
+        [ -d "$onto" ] || die "apply: --onto $onto is not a directory"
+        copy_tree "$onto" "$1"
+        loose=1
+    else
+        need_pristine
+        copy_pristine "$1"
+    fi
     for p in $(series); do apply_one "$1" "$p"; done
     add_variant game "$1"
     [ "$harness" -eq 0 ] || add_variant harness "$1"
@@ -299,5 +332,5 @@ refresh) shift; cmd_refresh "$@" ;;
 apply) shift; cmd_apply "$@" ;;
 check) shift; cmd_check "$@" ;;
 series) shift; cmd_series "$@" ;;
-*) die "usage: tools/patches.sh tree [DIR] | refresh [DIR] | apply DIR | check | series [--only TAG | --without TAG...]" ;;
+*) die "usage: tools/patches.sh tree [DIR] | refresh [DIR] | apply [--harness] [--onto SRC] DIR | check | series [--only TAG | --without TAG...]" ;;
 esac

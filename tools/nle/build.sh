@@ -1,0 +1,160 @@
+#!/bin/bash
+# The variant inside the NetHack Learning Environment (issue 39, its build):
+# NLE 1.3.0's source distribution from PyPI (its NetHack 3.6.7 tree and its
+# own C), patches/series, patches/nle/ and rust-flanking, made into the
+# libnethack.so that the PyPI `nle` 1.3.0 wheel loads
+# (nle.nethack.nethack.DLPATH).  Nothing of NLE's is committed: the sdist
+# is fetched at build time, pinned by its sha256.  NLE's CMake is not used
+# (it fetches pybind11, deboost.context and bzip2 from public git
+# repositories, and builds the Python module the wheel already has):
+# tools/nle/Makefile compiles NLE's own list of the library's sources.
+#
+#   tools/nle/build.sh [all]     fetch, tree, lib (the default)
+#   tools/nle/build.sh fetch [SDIST]
+#                                the sdist into the build directory: a copy
+#                                of SDIST if given, else curl from PyPI;
+#                                either way its sha256 is checked
+#   tools/nle/build.sh tree      NLE's tree with the series applied
+#                                (tools/patches.sh apply --onto), then
+#                                patches/nle/*.patch, synced into BUILD/tree
+#                                (only files whose content changed are
+#                                copied, so make remakes only what changed)
+#   tools/nle/build.sh lib       rust-flanking (cargo), makedefs's headers,
+#                                then BUILD/libnethack.so
+#   tools/nle/build.sh clean     remove the build directory
+#
+# BUILD is $NLE_BUILD_DIR, default target/nle (ignored by git).
+# Debian packages it needs besides ./dev setup's (gcc, make, patch, bison,
+# flex...): g++ (winrl.cc is C++), libboost-context-dev (make_fcontext and
+# jump_fcontext, linked statically from libboost_context.a) and libbz2-dev
+# (NLE writes its ttyrecs with bzip2; the .so links libbz2.so.1.0).
+# And curl, to fetch the sdist.  NLE_MAKE_JOBS: make's -j (default 2).
+set -euo pipefail
+
+repo=$(cd "$(dirname "$0")/../.." && pwd)
+. "$repo/nethack-src/pin.env"
+build=${NLE_BUILD_DIR:-$repo/target/nle}
+case $build in /*) ;; *) build=$PWD/$build ;; esac
+
+NLE_VERSION=1.3.0
+NLE_SDIST=nle-$NLE_VERSION.tar.gz
+NLE_SDIST_SHA256=598871072652861541a1c1e56caf51851f311b062d7830d9ebf452119e53205d
+NLE_SDIST_URL=https://files.pythonhosted.org/packages/2a/36/b8d5e7e394640a1d7aed2110b7911b3574f902158dadf04f1042f5f13ee5/$NLE_SDIST
+
+say() { printf '==> %s\n' "$*" >&2; }
+die() {
+    echo "tools/nle/build.sh: $*" >&2
+    exit 1
+}
+
+sha_ok() { [ "$(sha256sum "$1" | cut -d' ' -f1)" = "$NLE_SDIST_SHA256" ]; }
+
+cmd_fetch() {
+    local cached=$build/$NLE_SDIST
+    mkdir -p "$build"
+    if [ -f "$cached" ] && sha_ok "$cached"; then return 0; fi
+    if [ $# -ge 1 ]; then
+        say "copying $1"
+        cp "$1" "$cached.part"
+    else
+        command -v curl >/dev/null || die "curl is not installed (apt-get install curl)"
+        say "fetching $NLE_SDIST_URL"
+        curl -fsSL --retry 3 -o "$cached.part" "$NLE_SDIST_URL"
+    fi
+    sha_ok "$cached.part" || {
+        rm -f "$cached.part"
+        die "$NLE_SDIST: sha256 is not $NLE_SDIST_SHA256"
+    }
+    mv "$cached.part" "$cached"
+}
+
+# NLE's topten.c is vanilla's plus its ttyrecname= lines alone, which meet
+# the series' flanking fields; the series goes onto vanilla's topten.c and
+# patches/nle/0001-nle.patch puts NLE's lines back.
+check_topten() {
+    local nle=$1 vanilla=$2 changes expected
+    changes=$(diff "$vanilla" "$nle" | grep '^[<>]' || true)
+    expected=$(
+        cat <<'LINES'
+> #define NLE_XLOG_INCLUDE_FILE
+> extern char * FDECL(nle_ttyrecname, ());
+> 
+> #ifdef NLE_XLOG_INCLUDE_FILE
+>     if (nle_ttyrecname()[0] != '\0')
+>         Fprintf(rfile, "%cttyrecname=%s", XLOG_SEP, nle_ttyrecname());
+> #endif
+LINES
+    )
+    [ "$changes" = "$expected" ] || {
+        printf '%s\n' "$changes" >&2
+        die "NLE's src/topten.c differs from vanilla's by more than its ttyrecname= lines"
+    }
+}
+
+# Copy into $2 the files of $1 whose content differs; remove what $1 lacks.
+sync_tree() {
+    local from=$1 to=$2 f
+    mkdir -p "$to"
+    (cd "$from" && find . -type f) | while read -r f; do
+        if ! cmp -s "$from/$f" "$to/$f"; then
+            mkdir -p "$(dirname "$to/$f")"
+            cp "$from/$f" "$to/$f"
+        fi
+    done
+    (cd "$to" && find . -type f) | while read -r f; do
+        case $f in ./util/makedefs | ./include/pm.h | ./include/onames.h | ./include/date.h | ./dat/options) continue ;; esac
+        [ -e "$from/$f" ] || rm -f "$to/$f"
+    done
+}
+
+cmd_tree() {
+    local sdist=$build/$NLE_SDIST vanilla=$repo/nethack-src/$NETHACK_TREE p
+    [ -f "$sdist" ] || die "no $sdist: run tools/nle/build.sh fetch first"
+    [ -f "$vanilla/.pristine-$NETHACK_SHA256" ] ||
+        die "no pristine NetHack in $vanilla: run ./dev setup (nethack-src/fetch.sh) first"
+    rm -rf "$build/sdist" "$build/base" "$build/stage"
+    mkdir -p "$build/sdist"
+    tar -xzf "$sdist" -C "$build/sdist" --strip-components=1
+    check_topten "$build/sdist/src/topten.c" "$vanilla/src/topten.c"
+    cp -a "$build/sdist" "$build/base"
+    cp "$vanilla/src/topten.c" "$build/base/src/topten.c"
+    say "patches/series onto NLE $NLE_VERSION's tree"
+    "$repo/tools/patches.sh" apply --onto "$build/base" "$build/stage"
+    for p in "$repo"/patches/nle/*.patch; do
+        say "patches/nle/$(basename "$p")"
+        patch -d "$build/stage" -p1 --fuzz=0 --forward --no-backup-if-mismatch -s -i "$p" ||
+            die "patches/nle/$(basename "$p") does not apply"
+    done
+    rm -rf "$build/base"
+    sync_tree "$build/stage" "$build/tree"
+}
+
+cmd_lib() {
+    local tree=$build/tree jobs=${NLE_MAKE_JOBS:-2}
+    [ -d "$tree" ] || die "no $tree: run tools/nle/build.sh tree first"
+    say "cargo build --release -p rust-flanking"
+    (cd "$repo" && cargo build -q --release -p rust-flanking)
+    # makedefs's headers (pm.h, onames.h, date.h), as NLE's util/CMakeLists.txt
+    if [ ! -x "$tree/util/makedefs" ] || [ "$tree/util/makedefs.c" -nt "$tree/util/makedefs" ] ||
+        [ "$tree/src/monst.c" -nt "$tree/util/makedefs" ] || [ "$tree/src/objects.c" -nt "$tree/util/makedefs" ]; then
+        say "makedefs"
+        # the library's own definitions (tools/nle/Makefile's DEFS): NOMAIL
+        # above all, or onames.h numbers a scroll of mail the game lacks
+        gcc -O2 -DGCC_WARN -DNOCLIPPING -DNOMAIL -DNOTPARMDECL -DDLB -DNOCWD_ASSUMPTIONS \
+            -I"$tree/include" -o "$tree/util/makedefs" \
+            "$tree/util/makedefs.c" "$tree/src/monst.c" "$tree/src/objects.c"
+        (cd "$tree/util" && ./makedefs -o && ./makedefs -p && ./makedefs -v)
+    fi
+    say "make libnethack.so (tools/nle/Makefile, -j$jobs)"
+    make -s -f "$repo/tools/nle/Makefile" -j"$jobs" TREE="$tree" OBJ="$build/obj" OUT="$build" REPO="$repo"
+    ls -l "$build/libnethack.so" >&2
+}
+
+case "${1:-all}" in
+fetch) shift; cmd_fetch "$@" ;;
+tree) cmd_tree ;;
+lib) cmd_lib ;;
+all) cmd_fetch; cmd_tree; cmd_lib ;;
+clean) rm -rf "$build" ;;
+*) die "usage: tools/nle/build.sh [all | fetch [SDIST] | tree | lib | clean]" ;;
+esac
