@@ -9,7 +9,7 @@
 # repositories, and builds the Python module the wheel already has):
 # tools/nle/Makefile compiles NLE's own list of the library's sources.
 #
-#   tools/nle/build.sh [all]     fetch, tree, lib (the default)
+#   tools/nle/build.sh [all]     fetch, tree, lib, dat, install (the default)
 #   tools/nle/build.sh fetch [SDIST]
 #                                the sdist into the build directory: a copy
 #                                of SDIST if given, else curl from PyPI;
@@ -21,6 +21,13 @@
 #                                copied, so make remakes only what changed)
 #   tools/nle/build.sh lib       rust-flanking (cargo), makedefs's headers,
 #                                then BUILD/libnethack.so
+#   tools/nle/build.sh dat       the game's data file, BUILD/data/dat/nhdat (the
+#                                wheel's is vanilla's: it lacks the variant's
+#                                `flanking` help and its opthelp), with the
+#                                tree's own makedefs, dgn_comp, lev_comp, dlb
+#   tools/nle/build.sh install   both into python/nle_flanking/_game/, where
+#                                the nle_flanking package loads them (the
+#                                library without its debug information)
 #   tools/nle/build.sh clean     remove the build directory
 #
 # BUILD is $NLE_BUILD_DIR, default target/nle (ignored by git).
@@ -150,11 +157,72 @@ cmd_lib() {
     ls -l "$build/libnethack.so" >&2
 }
 
+# The programs that make nhdat, as NetHack's Makefile.utl builds them, with
+# the library's definitions; their yacc and lex output is vanilla's own
+# (sys/share).  Then nhdat as NLE's dat/CMakeLists.txt makes it, plus the
+# variant's help topic (patch 0015 adds it to DATHELP).
+cmd_dat() {
+    local tree=$build/tree w=$build/data
+    [ -d "$tree" ] || die "no $tree: run tools/nle/build.sh tree first"
+    if [ -f "$w/dat/nhdat" ] && [ -z "$(find "$tree/dat" "$tree/util" "$tree/include" \
+        "$tree/sys/share" "$tree/src" -newer "$w/dat/nhdat" -print -quit)" ]; then
+        return 0
+    fi
+    say "nhdat"
+    rm -rf "$w"
+    mkdir -p "$w/util"
+    cp -a "$tree/dat" "$tree/include" "$w/"
+    cp "$tree/sys/share/lev_comp.h" "$tree/sys/share/dgn_comp.h" "$w/include/"
+    local cc=(gcc -O2 -w -DGCC_WARN -DNOCLIPPING -DNOMAIL -DNOTPARMDECL -DDLB -DNOCWD_ASSUMPTIONS
+        -I"$w/include")
+    local alloc=("$tree/src/alloc.c" "$tree/util/panic.c")
+    "${cc[@]}" -o "$w/util/makedefs" "$tree/util/makedefs.c" "$tree/src/monst.c" "$tree/src/objects.c"
+    "${cc[@]}" -o "$w/util/dgn_comp" "$tree/util/dgn_main.c" "$tree/sys/share/dgn_yacc.c" \
+        "$tree/sys/share/dgn_lex.c" "${alloc[@]}"
+    "${cc[@]}" -o "$w/util/lev_comp" "$tree/util/lev_main.c" "$tree/sys/share/lev_yacc.c" \
+        "$tree/sys/share/lev_lex.c" "${alloc[@]}" "$tree/src/drawing.c" "$tree/src/decl.c" \
+        "$tree/src/monst.c" "$tree/src/objects.c"
+    "${cc[@]}" -o "$w/util/dlb" "$tree/util/dlb_main.c" "$tree/src/dlb.c" "${alloc[@]}"
+    (cd "$w/util" && for o in -s -d -r -q -h -v -e; do ./makedefs $o; done)
+    (
+        cd "$w/dat"
+        ../util/dgn_comp dungeon.pdf
+        ../util/lev_comp ./*.des >/dev/null
+        LC_ALL=C ../util/dlb cf nhdat.tmp help hh cmdhelp keyhelp history opthelp wizhelp \
+            flanking dungeon tribute bogusmon data engrave epitaph oracles options quest.dat \
+            rumors ./*.lev
+        mv nhdat.tmp nhdat
+    )
+    ls -l "$w/dat/nhdat" >&2
+}
+
+# Into the package, each file only if it changed (an editable install
+# sees the new one at once).
+cmd_install() {
+    local to=$repo/python/nle_flanking/_game
+    [ -f "$build/libnethack.so" ] || die "no $build/libnethack.so: run tools/nle/build.sh lib first"
+    [ -f "$build/data/dat/nhdat" ] || die "no $build/data/dat/nhdat: run tools/nle/build.sh dat first"
+    mkdir -p "$to"
+    strip --strip-debug -o "$build/libnethack.stripped.so" "$build/libnethack.so"
+    install_if_changed "$build/libnethack.stripped.so" "$to/libnethack.so"
+    install_if_changed "$build/data/dat/nhdat" "$to/nhdat"
+}
+
+install_if_changed() {
+    cmp -s "$1" "$2" && return 0
+    say "installing ${2#"$repo"/}"
+    cp "$1" "$2.tmp"
+    chmod a+r "$2.tmp"  # dlb makes nhdat readable by its owner only
+    mv "$2.tmp" "$2"
+}
+
 case "${1:-all}" in
 fetch) shift; cmd_fetch "$@" ;;
 tree) cmd_tree ;;
 lib) cmd_lib ;;
-all) cmd_fetch; cmd_tree; cmd_lib ;;
-clean) rm -rf "$build" ;;
-*) die "usage: tools/nle/build.sh [all | fetch [SDIST] | tree | lib | clean]" ;;
+dat) cmd_dat ;;
+install) cmd_install ;;
+all) cmd_fetch; cmd_tree; cmd_lib; cmd_dat; cmd_install ;;
+clean) rm -rf "$build" "$repo/python/nle_flanking/_game" ;;
+*) die "usage: tools/nle/build.sh [all | fetch [SDIST] | tree | lib | dat | install | clean]" ;;
 esac
