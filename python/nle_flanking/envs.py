@@ -1,0 +1,94 @@
+"""NLE's Score and Challenge tasks, played by NetHack Flanking.
+
+Each environment is NLE's own task class (``nle.env.tasks``) with the
+variant's game put in place before its first game starts:
+
+- NLE copies the wheel's ``libnethack.so`` into a memory file of its own
+  for each environment (``Nethack.dlpath``) and opens it only at the first
+  ``reset()``; the variant's library is written over that copy.
+- NLE links the wheel's ``nhdat`` into the environment's own directory
+  (``Nethack._vardir``); the variant's takes its place (it adds the
+  ``flanking`` help topic).
+- The variant's build reads ``sysconf`` from that same directory, and the
+  environment writes its own there: two environments in one process never
+  share a setting.
+
+No module global of NLE's is changed, so NLE's own environments made in the
+same process stay vanilla.
+"""
+
+import os
+import shutil
+
+from nle import nethack
+from nle.env import tasks
+
+from . import settings as _settings
+
+
+class _Flanking:
+    """What both tasks add: the keyword arguments ``flanking`` (a percent,
+    0 to 1000), ``rules`` (a rule set's name, as sysconf's
+    ``FLANKING_RULES``), ``ai`` and ``ranged`` (True or False).  A bad value
+    raises ValueError before anything is made."""
+
+    def __init__(
+        self, *args, flanking=100, rules="proposal", ai=True, ranged=False, **kwargs
+    ):
+        # Checked first: a refused value leaves no directory behind.
+        self.flanking = _settings.Flanking.checked(
+            flanking=flanking, rules=rules, ai=ai, ranged=ranged
+        )
+        lib, nhdat = _settings.game_files()
+        super().__init__(*args, **kwargs)
+        try:
+            _adopt(self.nethack, lib, nhdat, self.flanking.sysconf())
+        except BaseException:
+            self.close()
+            raise
+
+    @property
+    def xlogfile(self):
+        """The xlogfile this environment's games are written to."""
+        if self.savedir:
+            # NLE names it after the ttyrecs (NLE.__init__'s scoreprefix).
+            first = self._ttyrec_pattern % 0
+            suffix = "0.ttyrec%i.bz2" % nethack.TTYREC_VERSION
+            return first.replace(suffix, "") + "xlogfile"
+        return os.path.join(self.nethack._vardir, "xlogfile")
+
+    def xlog_records(self):
+        """The xlogfile's games, each a dict of its fields."""
+        with open(self.xlogfile, encoding="latin-1") as f:
+            return [
+                dict(field.split("=", 1) for field in line.rstrip("\n").split("\t"))
+                for line in f
+                if line.strip()
+            ]
+
+
+def _adopt(nethack, lib, nhdat, sysconf):
+    """Puts the variant's game into NLE's ``nethack`` before its first game."""
+    if not nethack.dlpath.startswith("/proc/self/fd/"):
+        raise RuntimeError(
+            "nle_flanking runs on Linux, where NLE loads each environment's "
+            "game from a memory file (its dlpath is %s)" % nethack.dlpath
+        )
+    # The same open file NLE made: truncated and filled with ours.
+    shutil.copyfile(lib, nethack.dlpath)
+    vardir = nethack._vardir
+    link = os.path.join(vardir, "nhdat")
+    os.remove(link)
+    os.symlink(nhdat, link)
+    with open(os.path.join(vardir, "sysconf"), "w") as f:
+        f.write(sysconf)
+
+
+class NetHackFlankingScore(_Flanking, tasks.NetHackScore):
+    """NLE's ``NetHackScore-v0`` (seedable: ``env.seed(core, disp, reseed,
+    lgen)``), played by NetHack Flanking."""
+
+
+class NetHackFlankingChallenge(_Flanking, tasks.NetHackChallenge):
+    """NLE's ``NetHackChallenge-v0`` (a random character; seeds refused),
+    played by NetHack Flanking."""

@@ -1,0 +1,91 @@
+"""Games under every setting: each records its own settings."""
+
+import itertools
+
+import gymnasium as gym
+import pytest
+
+import nle_flanking
+from conftest import message, quit_after
+
+# Every rule set the game knows, each with monsters that flank on and off,
+# and with threats from range on.
+SWITCHES = [(True, False), (False, False), (True, True)]
+CASES = list(itertools.product(nle_flanking.rule_sets(), SWITCHES))
+
+
+def flank_fields(record):
+    return {k: v for k, v in record.items() if k.startswith("flank")}
+
+
+def expected_fields(flanking, rules, ai, ranged):
+    return {
+        "flanking": str(flanking),
+        "flankrules": rules,
+        "flankai": str(int(ai)),
+        "flankranged": str(int(ranged)),
+        "flankcode": "nf-%s-%d-a%d-r%d" % (rules, flanking, ai, ranged),
+    }
+
+
+@pytest.mark.parametrize(
+    "rules, switches", CASES, ids=["%s-ai%d-ranged%d" % (r, a, g) for r, (a, g) in CASES]
+)
+def test_a_random_agent_plays_every_setting(rules, switches, closing):
+    ai, ranged = switches
+    env = closing(gym.make("NetHackFlankingScore-v0", rules=rules, ai=ai, ranged=ranged))
+    case = CASES.index((rules, switches))
+    env.unwrapped.seed(1000 + case, 2000 + case, False, 3000 + case)
+    record = quit_after(env, 300, actions_seed=case)
+    assert flank_fields(record) == expected_fields(100, rules, ai, ranged)
+    assert int(record["turns"]) > 1
+
+
+def test_the_start_names_the_rules(closing):
+    env = closing(gym.make("NetHackFlankingScore-v0", flanking=40, rules="SILQ", ranged=True))
+    env.unwrapped.seed(1, 2, False, 3)
+    obs, _ = env.reset()
+    assert message(obs) == (
+        "Flanking rules: silq (FLANKING=40%, FLANKING_AI=1, FLANKING_RANGED=1)."
+    )
+
+
+def test_the_xlogfile_keeps_nles_ttyrecname_next_to_the_flanking_fields(tmp_path, closing):
+    env = closing(
+        gym.make(
+            "NetHackFlankingScore-v0",
+            rules="opposite",
+            save_ttyrec_every=1,
+            savedir=str(tmp_path / "games"),
+        )
+    )
+    env.unwrapped.seed(5, 6, False, 7)
+    record = quit_after(env, 200)
+    assert record["ttyrecname"].endswith(".ttyrec3.bz2")
+    keys = list(record)
+    assert keys[keys.index("flags") :] == [
+        "flags",
+        "ttyrecname",
+        "flanking",
+        "flankrules",
+        "flankai",
+        "flankranged",
+        "flankcode",
+    ]
+    assert flank_fields(record) == expected_fields(100, "opposite", True, False)
+
+
+def test_the_challenge_plays_the_variant_and_refuses_seeds(closing):
+    env = closing(gym.make("NetHackFlankingChallenge-v0", rules="nerfhack", ranged=True))
+    with pytest.raises(RuntimeError, match="doesn't allow seed changes"):
+        env.unwrapped.seed(1, 2, False, 3)
+    record = quit_after(env, 300)
+    assert flank_fields(record) == expected_fields(100, "nerfhack", True, True)
+
+
+def test_wizard_mode_works_as_in_nle(closing):
+    env = closing(nle_flanking.NetHackFlankingScore(wizard=True, rules="tactics"))
+    env.seed(1, 2, False, 3)
+    record = quit_after(env, 50)
+    assert int(record["flags"], 16) & 1  # wizard mode
+    assert record["flankrules"] == "tactics"

@@ -1,0 +1,93 @@
+"""The four settings: what the game's sysconf takes, and nothing else."""
+
+import os
+import tempfile
+
+import gymnasium as gym
+import numpy as np
+import pytest
+
+import nle_flanking
+from nle_flanking import Flanking
+
+FACING_AND_PEER_SETS = ("implicit", "dnd", "opposite", "tactics", "nerfhack", "silq")
+
+
+def test_rule_sets_are_the_games():
+    sets = nle_flanking.rule_sets()
+    assert sets[0] == "proposal"
+    for name in FACING_AND_PEER_SETS + ("proposal+tactics",):
+        assert name in sets
+
+
+def test_defaults_are_the_games():
+    f = Flanking.checked()
+    assert (f.flanking, f.rules, f.ai, f.ranged) == (100, "proposal", True, False)
+    assert f.sysconf().splitlines()[-4:] == [
+        "FLANKING=100",
+        "FLANKING_RULES=proposal",
+        "FLANKING_AI=1",
+        "FLANKING_RANGED=0",
+    ]
+
+
+@pytest.mark.parametrize(
+    "kwargs",
+    [
+        dict(flanking=0),
+        dict(flanking=1000),
+        dict(flanking=np.int64(50)),
+        dict(rules="DND"),  # the game reads names without case
+        dict(rules="proposal+tactics"),
+        dict(ai=0, ranged=1),
+        dict(ai=False, ranged=True),
+    ],
+)
+def test_the_games_values_are_taken(kwargs):
+    Flanking.checked(**kwargs)
+
+
+@pytest.mark.parametrize(
+    "kwargs, words",
+    [
+        (dict(flanking=-1), "a percent, 0 to 1000"),
+        (dict(flanking=1001), "a percent, 0 to 1000"),
+        (dict(flanking=2**70), "a percent, 0 to 1000"),
+        (dict(flanking=50.0), "a percent, 0 to 1000"),
+        (dict(flanking="100"), "a percent, 0 to 1000"),
+        (dict(flanking=True), "a percent, 0 to 1000"),
+        (dict(rules="bogus"), "proposal, implicit, dnd"),
+        (dict(rules="proposal+dnd"), "proposal+tactics"),
+        (dict(rules="tactics+proposal"), "proposal+tactics"),
+        (dict(rules="dnd\nFLANKING=0"), "proposal, implicit, dnd"),
+        (dict(rules=""), "proposal, implicit, dnd"),
+        (dict(rules=None), "proposal, implicit, dnd"),
+        (dict(ai=2), "True or False"),
+        (dict(ai="1"), "True or False"),
+        (dict(ranged=None), "True or False"),
+        (dict(ranged=-1), "True or False"),
+    ],
+)
+def test_a_bad_value_names_the_allowed_ones(kwargs, words):
+    with pytest.raises(ValueError) as e:
+        Flanking.checked(**kwargs)
+    name = next(iter(kwargs))
+    assert str(e.value).startswith(name + "=")
+    assert "allowed values are" in str(e.value)
+    assert words in str(e.value)
+
+
+def _nle_dirs():
+    return {d for d in os.listdir(tempfile.gettempdir()) if d.startswith("nle")}
+
+
+@pytest.mark.parametrize("env_id", ["NetHackFlankingScore-v0", "NetHackFlankingChallenge-v0"])
+def test_a_bad_value_is_refused_before_any_game(env_id, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)  # where NLE would put a savedir
+    before = _nle_dirs()
+    with pytest.raises(ValueError, match="allowed values are"):
+        gym.make(env_id, rules="nope", save_ttyrec_every=1)
+    with pytest.raises(ValueError, match="allowed values are"):
+        gym.make(env_id, flanking=-5)
+    assert _nle_dirs() == before
+    assert os.listdir(tmp_path) == []
