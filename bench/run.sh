@@ -38,6 +38,8 @@
 #   3. wall time of the fuzzer runs of the variant, the baseline and
 #      FLANKING=0 (native, repeated, min; not the other rule sets);
 #   4. cold build time and binary size, variant against vanilla;
+#   5. steps per second inside NLE against the wheel's vanilla
+#      (bench/nle_steps.py, which writes its own section);
 # and bench/report.py turns the raw data (target/bench/) into the tables.
 #
 # Environment (defaults in brackets):
@@ -53,6 +55,8 @@
 #                games with the most evaluations a turn) or a rule set of
 #                BENCH_RULES ["proposal ai0 tactics"]; "" for none
 #   BENCH_OUT    raw data [target/bench]
+#   BENCH_NLE    1: also steps per second inside NLE (bench/nle_steps.py,
+#                its own section of BENCHMARKS.md), 0: skip it [1]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 repo=$(pwd)
@@ -293,3 +297,7 @@ awk -v a="$start" -v b="$end" 'BEGIN { printf "%.0f\n", b - a }' >"$OUT/elapsed.
 say "report: BENCHMARKS.md"
 python3 bench/report.py --out "$OUT" --seeds "$SEEDS" --turns "$TURNS" \
     --repeat "$REPEAT" --rules "$RULES" --ranged "$RANGED" --benchmarks BENCHMARKS.md
+if [ "${BENCH_NLE:-1}" = 1 ]; then
+    say "inside NLE: steps per second (bench/nle_steps.py)"
+    ./dev python bench/nle_steps.py --benchmarks BENCHMARKS.md
+fi

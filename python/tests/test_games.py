@@ -1,6 +1,7 @@
 """Games under every setting: each records its own settings."""
 
 import itertools
+import os
 
 import gymnasium as gym
 import pytest
@@ -89,3 +90,15 @@ def test_wizard_mode_works_as_in_nle(closing):
     record = quit_after(env, 50)
     assert int(record["flags"], 16) & 1  # wizard mode
     assert record["flankrules"] == "tactics"
+
+
+def test_a_missing_sysconf_ends_the_game_not_python(closing):
+    env = closing(gym.make("NetHackFlankingScore-v0")).unwrapped
+    os.remove(os.path.join(env.nethack._vardir, "sysconf"))
+    with pytest.raises(RuntimeError, match="NetHack done right after reset"):
+        env.reset()
+    # Python goes on, and so do other games
+    other = closing(gym.make("NetHackFlankingScore-v0", rules="dnd")).unwrapped
+    other.seed(1, 2, False, 3)
+    obs, _ = other.reset()
+    assert message(obs).startswith("Flanking rules: dnd ")
