@@ -7,7 +7,8 @@
 #   tools/soak.sh [RUNS...] [--per-run T] [--jobs J] [--setting S]
 #                 [--no-build] [--keep]
 #
-# RUNS (any mix; with none, --regression --fresh 3, what ./dev test runs):
+# RUNS (any mix; with none, --regression --fresh 3; ./dev test runs
+# --regression alone, fixed seeds, so that CI never fails by chance):
 #   --regression      every run of tools/soak-seeds: the fixed seeds and
 #                     every seed that ever failed, with their turns
 #   --fresh K         K runs on seeds no one has played: derived from the
