@@ -159,6 +159,50 @@ fn showflanked_off_hides_it_and_the_o_menu_shows_it_again() {
 }
 
 #[test]
+fn flanklook_off_gives_farlook_vanillas_words_and_the_o_menu_turns_it_on() {
+    let scratch = Scratch::new("e2e-status-look");
+    let pg = scratch.path().join("playground");
+    let rc = rc(scratch.path(), "OPTIONS=!flanklook\n");
+    let (t, s, (dx, dy)) = lichens("e2esl", &pg, &rc);
+    // The condition is the status line's, not farlook's: still there.
+    assert!(
+        status(&s).contains("Flanked"),
+        "two lichens, no Flanked:\n{s}"
+    );
+
+    let look = |t: &Tmux| {
+        t.keys(&["\\;"]);
+        t.wait_for("Pick an object.");
+        t.keys(&[key(dx, dy)]);
+        t.keys(&["."]);
+        let s = t.wait_for("(lichen");
+        let line = s.lines().next().unwrap().to_string();
+        settle(t);
+        line
+    };
+    let line = look(&t);
+    assert!(
+        line.trim_end().ends_with("(lichen)") && !line.contains("flank"),
+        "flanklook off, farlook's line: {line:?}"
+    );
+
+    // `O`: find flanklook on its page, select it, and leave the menu.
+    t.keys(&["O"]);
+    let pages = t.menu_pages("Booleans", |p| menu_letter(p, "flanklook").is_some());
+    let page = pages.last().unwrap();
+    let letter = menu_letter(page, "flanklook")
+        .unwrap_or_else(|| panic!("no flanklook in `O`:\n{}", pages.concat()));
+    t.text(&letter);
+    t.keys(&["Enter"]);
+    t.sync();
+    let line = look(&t);
+    assert!(
+        line.contains("(lichen, flanks you: +"),
+        "flanklook on again, farlook's line: {line:?}"
+    );
+}
+
+#[test]
 fn curses_shows_flanked_too() {
     let scratch = Scratch::new("e2e-status-curses");
     let pg = scratch.path().join("playground");

@@ -1027,7 +1027,8 @@ char *buf;
  * under a rule set whose zones change damage, what the zone does (",
  * flanks you: x1.5 damage from your rear", "...: +2, +2 damage from your
  * rear").  Nothing for a monster the hero does not perceive next to the
- * hero, nor with FLANKING=0.
+ * hero, nor with FLANKING=0, nor with the option flanklook off (vanilla's
+ * words, for tools that read them).
  */
 void
 flank_look(m, buf)
@@ -1039,7 +1040,8 @@ char *buf;
     int k1 = 0, k2;
     boolean z1, z2;
 
-    if (flank_cfg.percent <= 0 || u.uswallow || !flank_seen_foe(m))
+    if (!iflags.flanklook || flank_cfg.percent <= 0 || u.uswallow
+        || !flank_seen_foe(m))
         return;
     flank_seen_only = TRUE;
     k1 = flank_bonus(m, &youmonst, TRUE, &fa);
