@@ -1,0 +1,212 @@
+"""One whole game of NetHack Flanking, played by AutoAscend.
+
+AutoAscend (the winner of the NeurIPS 2021 NetHack Challenge) comes from
+PyPI's ``nethackers[autoascend]``: its ``roots/autoascend/`` holds the agent
+and nethackers' adapter, which runs the agent in a thread of its own and
+trades one action for one observation.  ``play_game()`` drives that
+adapter against ``NetHackFlankingScore-v0`` itself, so that it can tell an
+agent that failed from a game that ended:
+
+- the agent's thread raised: the game is quit at once and recorded as
+  ``agent-error`` (nethackers' driver would wait 118 s for an action that
+  cannot come, then press Escape forever);
+- the agent gave no action for ``HANG_SECONDS``: ``agent-hung``;
+- no game turn for ``NO_PROGRESS_STEPS`` steps: ``no-progress`` (the
+  Challenge's rule; the Score task has none);
+- ``max_steps`` reached (only when asked, for smoke runs): ``step-cap``;
+- else the game ended by itself: ``game-over`` (a death, an ascension, an
+  escape from the dungeon).
+
+The record is built from the game's own xlogfile line, which names the
+flanking settings and counts the flanked blows.
+"""
+
+import os
+import queue
+import sys
+import threading
+import time
+import traceback
+
+import nethackers
+
+# AutoAscend's modules sit in nethackers' roots/autoascend/, not in a
+# package of their own.
+_ROOT = os.path.join(os.path.dirname(nethackers.__file__), "roots", "autoascend")
+if _ROOT not in sys.path:
+    sys.path.insert(0, _ROOT)
+
+import arena_adapter  # noqa: E402  (nethackers' adapter)
+import gymnasium as gym  # noqa: E402
+import nle.nethack as nh  # noqa: E402
+from autoascend import agent as autoascend_agent  # noqa: E402
+from nethackers.arena.environment import (  # noqa: E402
+    PUBLIC_OBSERVATION_KEYS,
+    disable_autopickup,
+)
+
+import nle_flanking  # noqa: E402, F401  (registers the environments)
+
+# The character: a neutral human female Valkyrie, AutoAscend's best role.
+CHARACTER = "val-hum-neu-fem"
+# nethackers' arena options (autopickup off), and flanklook off: AutoAscend
+# reads farlook's words and asserts on any it does not know.
+OPTIONS = disable_autopickup(tuple(nh.NETHACKOPTIONS)) + ("!flanklook",)
+HANG_SECONDS = 120.0
+NO_PROGRESS_STEPS = 10_000
+# NLE's own step limit, set so high that no game is cut by it.
+NLE_STEP_LIMIT = 10**9
+POLL_SECONDS = 0.05
+ESC = 27
+
+# NetHack 3.6's dungeon numbers (dungeon.def's order), for deathdnum.
+BRANCHES = {
+    0: "The Dungeons of Doom",
+    1: "Gehennom",
+    2: "The Gnomish Mines",
+    3: "The Quest",
+    4: "Sokoban",
+    5: "Fort Ludios",
+    6: "Vlad's Tower",
+    7: "The Elemental Planes",
+}
+
+
+def make_env(settings):
+    """NetHackFlankingScore-v0 set up as AutoAscend wants it."""
+    env = gym.make(
+        "NetHackFlankingScore-v0",
+        character=CHARACTER,
+        actions=nh.ACTIONS,
+        allow_all_yn_questions=True,
+        allow_all_modes=True,
+        observation_keys=PUBLIC_OBSERVATION_KEYS,
+        options=OPTIONS,
+        fix_moon_phase=True,
+        **settings,
+    ).unwrapped
+    env._max_episode_steps = NLE_STEP_LIMIT
+    return env
+
+
+class _Agent:
+    """AutoAscend in its thread, behind nethackers' adapter."""
+
+    def __init__(self):
+        self.adapter = arena_adapter.ArenaEnvAdapter()
+        self.agent = autoascend_agent.Agent(self.adapter, panic_on_errors=False)
+        self.error = None
+        self.thread = threading.Thread(target=self._run, name="autoascend", daemon=True)
+        self.thread.start()
+        self.first = True
+
+    def _run(self):
+        try:
+            self.agent.main()
+        except autoascend_agent.AgentFinished:
+            pass
+        except BaseException:  # the agent's own failure, recorded
+            self.error = traceback.format_exc(limit=20)[-4000:]
+
+    def act(self, observation):
+        """The agent's next action, or ("agent-error" | "agent-hung", why)."""
+        if not self.first and not self.adapter.provide_observation(observation):
+            return "agent-error", self.error or "the agent took no observation"
+        self.first = False
+        waited = 0.0
+        while True:
+            try:
+                return self.adapter.next_action_index(timeout=POLL_SECONDS)
+            except queue.Empty:
+                if not self.thread.is_alive():
+                    return "agent-error", self.error or "the agent's thread ended"
+                waited += POLL_SECONDS
+                if waited >= HANG_SECONDS:
+                    return "agent-hung", "no action for %.0f s" % HANG_SECONDS
+
+    def close(self):
+        self.adapter.close()
+
+
+def _quit(env):
+    """Ends the game where it stands, so that NetHack writes its xlogfile
+    line: Escape out of any menu, prompt or --More-- (NLE's own
+    _quit_game() cannot leave a menu), #quit, then Escape through the
+    end's screens."""
+    done = False
+    for key in [ESC] * 20 + [0x80 | ord("q"), ord("y")] + [ESC] * 200:
+        _, done = env.nethack.step(key)
+        if done:
+            return
+    raise RuntimeError("the game would not end by #quit")
+
+
+def _int(record, key):
+    value = record.get(key)
+    return int(value) if value is not None and value.lstrip("-").isdigit() else None
+
+
+def play_game(settings, seeds, max_steps=None):
+    """Plays one whole game under `settings` (nle_flanking's keyword
+    arguments) from `seeds` (core, disp, lgen); returns its record."""
+    started = time.time()
+    env = make_env(settings)
+    agent = None
+    try:
+        core, disp, lgen = seeds
+        env.seed(core, disp, False, lgen)
+        obs, _ = env.reset()
+        agent = _Agent()
+        steps = 0
+        end, why = None, None
+        turn, still = None, 0
+        done = False
+        while not done:
+            action = agent.act(obs)
+            if isinstance(action, tuple):
+                end, why = action
+                break
+            obs, _, done, _, _ = env.step(action)
+            steps += 1
+            t = int(obs["blstats"][nh.NLE_BL_TIME])
+            still = still + 1 if t == turn else 0
+            turn = t
+            if done:
+                break
+            if still >= NO_PROGRESS_STEPS:
+                end, why = "no-progress", "no turn for %d steps" % NO_PROGRESS_STEPS
+                break
+            if max_steps is not None and steps >= max_steps:
+                end, why = "step-cap", "%d steps" % max_steps
+                break
+        if not done:
+            _quit(env)
+        records = env.xlog_records()
+        if len(records) > 1:
+            raise RuntimeError("one game wrote %d xlogfile lines" % len(records))
+        # No line only if NLE's quit failed (it warns): the bottom line's
+        # figures then, and no flanking counts.
+        x = records[0] if records else {}
+        blstats = obs["blstats"]
+        return {
+            "end": end or "game-over",
+            "why": why,
+            "xlog": bool(records),
+            "death": x.get("death"),
+            "score": _int(x, "points") if x else int(blstats[nh.NLE_BL_SCORE]),
+            "turns": _int(x, "turns") if x else int(blstats[nh.NLE_BL_TIME]),
+            "maxlvl": _int(x, "maxlvl"),
+            "deathlev": _int(x, "deathlev"),
+            "branch": BRANCHES.get(_int(x, "deathdnum"), x.get("deathdnum")),
+            "role": "-".join(x.get(k, "?") for k in ("role", "race", "gender", "align")),
+            "flankcode": x.get("flankcode"),
+            "flanktaken": _int(x, "flanktaken"),
+            "flankdealt": _int(x, "flankdealt"),
+            "flankkill": _int(x, "flankkill"),
+            "steps": steps,
+            "seconds": round(time.time() - started, 1),
+        }
+    finally:
+        if agent is not None:
+            agent.close()
+        env.close()

@@ -1,0 +1,214 @@
+"""Runs the study on Ray: every setting plays the same seeds, one game a
+task, each finished game appended to the results file at once.
+
+- Local by default (Ray starts on this machine and uses every core);
+  ``--address`` joins a Ray cluster, whose nodes each have this
+  repository at the same path, made by ``./dev setup``.
+- Paired: game ``i`` of every setting plays the seeds ``seeds_of(i)``
+  (core, disp and the level generator's), so the dungeons are the same.
+  Games are handed out seed by seed, every setting of a seed together, so
+  that a study stopped early holds whole pairs.
+- Resumable: a game already in the results file is not played again.
+- A game whose worker dies (killed, out of memory, a crash of the
+  process) is played again by Ray (``max_retries``); its record is
+  written once, by this driver, when it arrives.  A game that still fails
+  is named, not recorded, and played at the next run.
+"""
+
+import os
+import socket
+import subprocess
+import sys
+import time
+
+import ray
+
+from . import results
+from .settings import kwargs_of
+
+REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+RETRIES = 3
+
+
+def seeds_of(i):
+    """Game i's seeds: NetHack's core and disp, and NLE's level generator."""
+    return (i, 1_000_000 + i, 2_000_000 + i)
+
+
+def _commit():
+    try:
+        head = subprocess.run(
+            ["git", "-C", REPO, "rev-parse", "--short=12", "HEAD"],
+            capture_output=True, text=True, check=True,
+        ).stdout.strip()
+        dirty = subprocess.run(
+            ["git", "-C", REPO, "status", "--porcelain", "--untracked-files=no"],
+            capture_output=True, text=True, check=True,
+        ).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        return None
+    return head + ("-dirty" if dirty else "")
+
+
+@ray.remote(num_cpus=1, max_retries=RETRIES)
+def _play(name, kwargs, seed, max_steps):
+    import warnings
+
+    import nle
+    from importlib.metadata import version
+
+    # AutoAscend's numpy arithmetic warns on every step of some games.
+    warnings.simplefilter("ignore", RuntimeWarning)
+    marker = os.environ.get("FLANKING_STUDY_KILL_FIRST_WORKER")
+    if marker and not os.path.exists(marker):
+        # The tests' way to kill a worker mid-game, once: Ray must play
+        # the game again and the driver record it once.
+        open(marker, "w").close()
+        os._exit(9)
+    from .player import CHARACTER, play_game
+
+    record = play_game(kwargs, seeds_of(seed), max_steps)
+    record.update(
+        study=results.STUDY,
+        setting=name,
+        settings=kwargs,
+        seed=seed,
+        seeds=list(seeds_of(seed)),
+        max_steps=max_steps,
+        character=CHARACTER,
+        host=socket.gethostname(),
+        nle=nle.__version__,
+        nethackers=version("nethackers"),
+    )
+    return record
+
+
+def plan(names, seeds, records, path):
+    """The games still to play, and how many of the planned are done;
+    ResultsError if the file's games were played under other settings."""
+    kwargs = {n: kwargs_of(n) for n in names}
+    done = set()
+    for r in records:
+        if r["setting"] in kwargs and r["settings"] != kwargs[r["setting"]]:
+            raise results.ResultsError(
+                "%s:%d: setting %s was played as %s, not %s"
+                % (path, r["_line"], r["setting"], r["settings"], kwargs[r["setting"]])
+            )
+        done.add((r["setting"], r["seed"]))
+    todo = [(n, kwargs[n], s) for s in seeds for n in names if (n, s) not in done]
+    planned = len(names) * len(seeds)
+    return todo, planned - len(todo), planned
+
+
+def run(names, seeds, path, address=None, cpus=None, max_steps=None, progress=True):
+    """Plays what is left of the study; returns the number of games that
+    failed (not recorded: the next run plays them)."""
+    records = results.read(path)
+    for r in records:
+        if r["max_steps"] != max_steps:
+            raise results.ResultsError(
+                "%s:%d: a game capped at %s steps; this run caps at %s: use another file"
+                % (path, r["_line"], r["max_steps"], max_steps)
+            )
+    todo, done, planned = plan(names, seeds, records, path)
+    print(
+        "whole games: %d settings x %d seeds = %d games; %d in %s already, %d to play"
+        % (len(names), len(seeds), planned, done, path, len(todo)),
+        file=sys.stderr,
+    )
+    if not todo:
+        return 0
+    commit = _commit()
+    # Nothing sent out (usage statistics), nothing written into $HOME
+    # (a local cluster's auth token): a study runs offline.
+    os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")
+    if address is None:
+        os.environ.setdefault("RAY_AUTH_MODE", "disabled")
+    env_vars = {
+        "NUMBA_CACHE_DIR": os.path.join(REPO, "target", "study", "numba"),
+        "RAY_USAGE_STATS_ENABLED": "0",
+    }
+    for key in ("FLANKING_STUDY_KILL_FIRST_WORKER",):
+        if key in os.environ:
+            env_vars[key] = os.environ[key]
+    ray.init(
+        address=address,
+        num_cpus=None if address else cpus,
+        include_dashboard=False,
+        log_to_driver=False,
+        logging_level="ERROR",
+        runtime_env={"env_vars": env_vars},
+    )
+    failed = 0
+    try:
+        width = 2 * max(1, int(ray.cluster_resources().get("CPU", 1)))
+        pending = {}
+        queue = iter(todo)
+
+        def submit():
+            for item in queue:
+                name, kwargs, seed = item
+                pending[_play.remote(name, kwargs, seed, max_steps)] = item
+                return
+
+        for _ in range(width):
+            submit()
+        bar = _Progress(planned, done, progress)
+        while pending:
+            (ref,), _ = ray.wait(list(pending), num_returns=1)
+            name, _, seed = pending.pop(ref)
+            try:
+                record = ray.get(ref)
+            except Exception as e:  # a worker that died RETRIES times, or a bug
+                failed += 1
+                bar.say("%s seed %d failed, not recorded (the next run plays it): %s"
+                        % (name, seed, str(e).splitlines()[-1] if str(e) else type(e).__name__))
+            else:
+                record["commit"] = commit
+                results.append(path, record)
+                bar.tick("%s seed %d: %s, %s" % (name, seed, record["end"], record["death"]))
+            submit()
+        bar.close()
+    finally:
+        ray.shutdown()
+    return failed
+
+
+class _Progress:
+    """Games done, games per hour and the time left, on one line."""
+
+    def __init__(self, total, done, live):
+        self.total, self.done, self.live = total, done, live
+        self.start, self.this_run = time.time(), 0
+        self._show()
+
+    def _line(self):
+        hours = (time.time() - self.start) / 3600
+        rate = self.this_run / hours if hours > 0 and self.this_run else 0.0
+        left = (self.total - self.done) / rate if rate else None
+        return "%d/%d games, %.1f games/h, %s left" % (
+            self.done, self.total, rate,
+            "?" if left is None else "%dh%02dm" % (int(left), int(left * 60) % 60),
+        )
+
+    def _show(self):
+        if self.live:
+            sys.stderr.write("\r\033[K" + self._line())
+            sys.stderr.flush()
+
+    def say(self, text):
+        if self.live:
+            sys.stderr.write("\r\033[K")
+        print(text, file=sys.stderr)
+        self._show()
+
+    def tick(self, text):
+        self.done += 1
+        self.this_run += 1
+        self.say(text)
+        if not self.live:
+            print(self._line(), file=sys.stderr)
+
+    def close(self):
+        if self.live:
+            sys.stderr.write("\n")
