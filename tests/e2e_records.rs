@@ -9,7 +9,9 @@
 //! `flanktaken=`, `flankdealt=` (integers) and `flankkill=` (0 or 1), 0
 //! for a game that quits at once; and a game that dies of flanked blows
 //! (the scene `tests/scenes/records-flanked.arena`, a fixed seed) says so,
-//! where the same game with `FLANKING=0` counts nothing.
+//! where the same game with `FLANKING=0` counts nothing; a death of
+//! something else after flanked blows hit (a scroll of genocide read) is
+//! `flankkill=0`.
 
 mod common;
 
@@ -192,4 +194,78 @@ fn a_death_by_flanked_blows_is_on_record() {
     for field in ["flanktaken=0", "flankdealt=0", "flankkill=0"] {
         assert!(line.split('\t').any(|f| f == field), "{field}: {line}");
     }
+}
+
+#[test]
+fn a_later_death_is_not_the_flanked_blows() {
+    // The same scene: the ants' flanked blows hit her for a few turns
+    // (debug mode's "Die?" answered no), then she reads a scroll of
+    // genocide and names her own role. She dies of that, not of a blow:
+    // flankkill=0 though flanked blows hit her (the flag the blow raised
+    // was lowered when the blow was over).
+    let scratch = Scratch::new("e2erec-later");
+    let pg = scratch.path().join("playground");
+    common::playground_with(Path::new(GAME), &pg, "FLANKING", "100");
+    let rc = write_config(scratch.path(), "flanked");
+    let scene = Scene::new("records-flanked");
+    let (t, _, _) = Tmux::play_scene("e2erec-later", &scene, Path::new(GAME), &pg, &rc);
+    // (unidentified, it is "x - a scroll labeled ...")
+    t.keys(&["C-w"]);
+    t.wait_for("For what do you wish?");
+    t.text("uncursed scroll of genocide");
+    t.keys(&["Enter"]);
+    let s = t.wait_for(" - a scroll ");
+    let scroll = s
+        .lines()
+        .next()
+        .and_then(|l| l.split(" - a scroll ").next())
+        .filter(|l| l.len() == 1)
+        .unwrap_or_else(|| panic!("no scroll wished for:\n{s}"))
+        .to_string();
+    t.settle();
+    let mut searched = 0;
+    while searched < 3 {
+        let s = t.settle();
+        if s.contains("Die?") {
+            t.keys(&["n"]);
+        } else if s.contains("--More--") {
+            t.keys(&["Enter"]);
+        } else {
+            t.keys(&["s"]);
+            searched += 1;
+        }
+    }
+    let mut asked = false;
+    for _ in 0..20 {
+        let s = t.settle();
+        if s.contains("Die?") && asked {
+            t.keys(&["y"]);
+            break;
+        } else if s.contains("Die?") {
+            t.keys(&["n"]);
+        } else if s.contains("want to genocide?") {
+            t.text("valkyrie");
+            t.keys(&["Enter"]);
+            asked = true;
+        } else if s.contains("--More--") {
+            t.keys(&["Enter"]);
+        } else if !asked {
+            t.keys(&["r", &scroll]);
+        }
+    }
+    assert!(
+        asked,
+        "no genocide asked:\n{}",
+        t.screen().unwrap_or_default()
+    );
+    t.wait_for("identified?");
+    t.keys(&["q"]);
+    t.answer_until_exit();
+    let xlog = std::fs::read_to_string(pg.join("xlogfile")).unwrap();
+    let line = xlog.lines().last().expect("an xlogfile line");
+    println!("{line}");
+    assert!(xlog_field(line, "death").contains("genocide"), "{line}");
+    let taken: u64 = xlog_field(line, "flanktaken").parse().unwrap();
+    assert!(taken > 0, "flanked blows hit her first: {line}");
+    assert_eq!(xlog_field(line, "flankkill"), "0", "{line}");
 }
