@@ -4,10 +4,18 @@
 //! log's header name all four flanking settings and their code; the dump
 //! log is where a new playground puts it by default, named as servers
 //! name them (`dumplog/%n.%d.txt`).
+//!
+//! What flanking did in a game is on the same line (issue 42):
+//! `flanktaken=`, `flankdealt=` (integers) and `flankkill=` (0 or 1), 0
+//! for a game that quits at once; and a game that dies of flanked blows
+//! (the scene `tests/scenes/records-flanked.arena`, a fixed seed) says so,
+//! where the same game with `FLANKING=0` counts nothing; a death of
+//! something else after flanked blows hit (a scroll of genocide read) is
+//! `flankkill=0`.
 
 mod common;
 
-use common::{game_cmd, write_config, Scratch, Tmux};
+use common::{game_cmd, write_config, Scene, Scratch, Tmux};
 use std::path::Path;
 
 const GAME: &str = env!("CARGO_BIN_EXE_nethack-flanking");
@@ -56,12 +64,27 @@ fn a_game_records_its_four_flanking_settings() {
         "flankai=0",
         "flankranged=1",
         "flankcode=nf-dnd-100-a0-r1",
+        // nothing happened: no blow, no death
+        "flanktaken=0",
+        "flankdealt=0",
+        "flankkill=0",
     ] {
         assert!(
             line.split('\t').any(|f| f == field),
             "the xlogfile line lacks {field}: {line}"
         );
     }
+    // the three counts follow flankcode=, in this order
+    let names: Vec<&str> = line
+        .split('\t')
+        .map(|f| f.split('=').next().unwrap())
+        .collect();
+    let at = names.iter().position(|n| *n == "flankcode").unwrap();
+    assert_eq!(
+        names[at + 1..],
+        ["flanktaken", "flankdealt", "flankkill"],
+        "{line}"
+    );
 
     println!("xlogfile: {line}");
 
@@ -91,4 +114,158 @@ fn a_game_records_its_four_flanking_settings() {
         ),
         "{dump}"
     );
+}
+
+/// The fields of an xlogfile line, by name.
+fn xlog_field<'a>(line: &'a str, name: &str) -> &'a str {
+    line.split('\t')
+        .find_map(|f| f.strip_prefix(name).and_then(|v| v.strip_prefix('=')))
+        .unwrap_or_else(|| panic!("the xlogfile line lacks {name}=: {line}"))
+}
+
+/// Plays the scene `records-flanked` under sysconf FLANKING=`percent`
+/// (the seed fixed: the same keys play the same game every time):
+/// the hero fights the ant to her west (`F` `h`) until she dies, then the
+/// game ends; the xlogfile's line.
+fn die_among_ants(tag: &str, percent: &str) -> String {
+    let scratch = Scratch::new(tag);
+    let pg = scratch.path().join("playground");
+    common::playground_with(Path::new(GAME), &pg, "FLANKING", percent);
+    let rc = write_config(scratch.path(), "flanked");
+    let scene = Scene::new("records-flanked");
+    assert_eq!(scene.one('f'), (-2, 0));
+    let (t, _, _) = Tmux::play_scene(tag, &scene, Path::new(GAME), &pg, &rc);
+    let mut died = false;
+    for _ in 0..400 {
+        let s = t.settle();
+        if s.contains("Die?") {
+            t.keys(&["y"]);
+            died = true;
+            break;
+        }
+        if s.contains("--More--") {
+            t.keys(&["Enter"]);
+        } else {
+            t.keys(&["F", "h"]);
+        }
+    }
+    assert!(
+        died,
+        "the hero did not die:\n{}",
+        t.screen().unwrap_or_default()
+    );
+    t.wait_for("identified?");
+    t.keys(&["q"]);
+    t.answer_until_exit();
+    let xlog = std::fs::read_to_string(pg.join("xlogfile")).unwrap();
+    let line = xlog.lines().last().expect("an xlogfile line").to_string();
+    println!("FLANKING={percent}: {line}");
+    assert!(
+        xlog_field(&line, "death").starts_with("killed by"),
+        "{line}"
+    );
+    for name in ["flanktaken", "flankdealt"] {
+        let v = xlog_field(&line, name);
+        assert!(v.parse::<u64>().is_ok(), "{name}={v}: {line}");
+    }
+    assert!(
+        ["0", "1"].contains(&xlog_field(&line, "flankkill")),
+        "{line}"
+    );
+    line
+}
+
+#[test]
+fn a_death_by_flanked_blows_is_on_record() {
+    // Four ants around her: every blow of theirs has a bonus while two
+    // stand opposite each other, the one that kills her too.
+    let line = die_among_ants("e2erec-flanked", "100");
+    assert_eq!(xlog_field(&line, "flanking"), "100", "{line}");
+    let taken: u64 = xlog_field(&line, "flanktaken").parse().unwrap();
+    assert!(taken > 0, "flanked blows hit her: {line}");
+    // her kitten beyond the ant she fights: her blow that lands has a bonus
+    let dealt: u64 = xlog_field(&line, "flankdealt").parse().unwrap();
+    assert!(dealt > 0, "she landed a flanked blow: {line}");
+    assert_eq!(xlog_field(&line, "flankkill"), "1", "{line}");
+
+    // The same game with flanking off counts nothing: no roll gets a bonus.
+    let line = die_among_ants("e2erec-plain", "0");
+    assert_eq!(xlog_field(&line, "flanking"), "0", "{line}");
+    for field in ["flanktaken=0", "flankdealt=0", "flankkill=0"] {
+        assert!(line.split('\t').any(|f| f == field), "{field}: {line}");
+    }
+}
+
+#[test]
+fn a_later_death_is_not_the_flanked_blows() {
+    // The same scene: the ants' flanked blows hit her for a few turns
+    // (debug mode's "Die?" answered no), then she reads a scroll of
+    // genocide and names her own role. She dies of that, not of a blow:
+    // flankkill=0 though flanked blows hit her (the flag the blow raised
+    // was lowered when the blow was over).
+    let scratch = Scratch::new("e2erec-later");
+    let pg = scratch.path().join("playground");
+    common::playground_with(Path::new(GAME), &pg, "FLANKING", "100");
+    let rc = write_config(scratch.path(), "flanked");
+    let scene = Scene::new("records-flanked");
+    let (t, _, _) = Tmux::play_scene("e2erec-later", &scene, Path::new(GAME), &pg, &rc);
+    // (unidentified, it is "x - a scroll labeled ...")
+    t.keys(&["C-w"]);
+    t.wait_for("For what do you wish?");
+    t.text("uncursed scroll of genocide");
+    t.keys(&["Enter"]);
+    let s = t.wait_for(" - a scroll ");
+    let scroll = s
+        .lines()
+        .next()
+        .and_then(|l| l.split(" - a scroll ").next())
+        .filter(|l| l.len() == 1)
+        .unwrap_or_else(|| panic!("no scroll wished for:\n{s}"))
+        .to_string();
+    t.settle();
+    let mut searched = 0;
+    while searched < 3 {
+        let s = t.settle();
+        if s.contains("Die?") {
+            t.keys(&["n"]);
+        } else if s.contains("--More--") {
+            t.keys(&["Enter"]);
+        } else {
+            t.keys(&["s"]);
+            searched += 1;
+        }
+    }
+    let mut asked = false;
+    for _ in 0..20 {
+        let s = t.settle();
+        if s.contains("Die?") && asked {
+            t.keys(&["y"]);
+            break;
+        } else if s.contains("Die?") {
+            t.keys(&["n"]);
+        } else if s.contains("want to genocide?") {
+            t.text("valkyrie");
+            t.keys(&["Enter"]);
+            asked = true;
+        } else if s.contains("--More--") {
+            t.keys(&["Enter"]);
+        } else if !asked {
+            t.keys(&["r", &scroll]);
+        }
+    }
+    assert!(
+        asked,
+        "no genocide asked:\n{}",
+        t.screen().unwrap_or_default()
+    );
+    t.wait_for("identified?");
+    t.keys(&["q"]);
+    t.answer_until_exit();
+    let xlog = std::fs::read_to_string(pg.join("xlogfile")).unwrap();
+    let line = xlog.lines().last().expect("an xlogfile line");
+    println!("{line}");
+    assert!(xlog_field(line, "death").contains("genocide"), "{line}");
+    let taken: u64 = xlog_field(line, "flanktaken").parse().unwrap();
+    assert!(taken > 0, "flanked blows hit her first: {line}");
+    assert_eq!(xlog_field(line, "flankkill"), "0", "{line}");
 }

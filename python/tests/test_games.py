@@ -15,8 +15,22 @@ SWITCHES = [(True, False), (False, False), (True, True)]
 CASES = list(itertools.product(nle_flanking.rule_sets(), SWITCHES))
 
 
+# What flanking did in the game (issue 42), after the settings' fields.
+COUNTS = ["flanktaken", "flankdealt", "flankkill"]
+
+
 def flank_fields(record):
-    return {k: v for k, v in record.items() if k.startswith("flank")}
+    """Every flank* field but the counts, once the counts are checked: each
+    present, a non-negative integer, flankkill 0 or 1 (and 0 unless the
+    hero was killed)."""
+    fields = {k: v for k, v in record.items() if k.startswith("flank")}
+    for k in COUNTS:
+        assert k in fields, record
+        assert fields.pop(k).isdigit(), record
+    assert record["flankkill"] in ("0", "1"), record
+    if not record["death"].startswith("killed by"):
+        assert record["flankkill"] == "0", record
+    return fields
 
 
 def expected_fields(flanking, rules, ai, ranged):
@@ -40,6 +54,14 @@ def test_a_random_agent_plays_every_setting(rules, switches, closing):
     record = quit_after(env, 300, actions_seed=case)
     assert flank_fields(record) == expected_fields(100, rules, ai, ranged)
     assert int(record["turns"]) > 1
+
+
+def test_flanking_off_counts_no_flanked_blow(closing):
+    env = closing(gym.make("NetHackFlankingScore-v0", flanking=0))
+    env.unwrapped.seed(11, 12, False, 13)
+    record = quit_after(env, 300, actions_seed=11)
+    assert flank_fields(record) == expected_fields(0, "proposal", True, False)
+    assert [record[k] for k in COUNTS] == ["0", "0", "0"]
 
 
 def test_the_start_names_the_rules(closing):
@@ -72,7 +94,7 @@ def test_the_xlogfile_keeps_nles_ttyrecname_next_to_the_flanking_fields(tmp_path
         "flankai",
         "flankranged",
         "flankcode",
-    ]
+    ] + COUNTS
     assert flank_fields(record) == expected_fields(100, "opposite", True, False)
 
 
