@@ -13,17 +13,10 @@ import dataclasses
 from nle_flanking import Flanking, rule_sets
 
 # flanking=0, the proposal with and without monsters that flank, and each
-# facing and peer rule set.
-DEFAULT = (
-    "flanking0",
-    "proposal",
-    "proposal-ai0",
-    "implicit",
-    "dnd",
-    "opposite",
-    "tactics",
-    "nerfhack",
-    "silq",
+# facing and peer rule set the game knows (the combined ones, such as
+# proposal+tactics, only when asked for).
+DEFAULT = ("flanking0", "proposal", "proposal-ai0") + tuple(
+    r for r in rule_sets() if "+" not in r and r != "proposal"
 )
 
 
