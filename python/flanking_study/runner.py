@@ -50,7 +50,13 @@ def _commit():
     return head + ("-dirty" if dirty else "")
 
 
-@ray.remote(num_cpus=1, max_retries=RETRIES)
+# A worker process plays at most MAX_CALLS games, then Ray starts a fresh
+# one: whatever a game leaves behind in AutoAscend's or numba's memory does
+# not pile up over a study of thousands.
+MAX_CALLS = 10
+
+
+@ray.remote(num_cpus=1, max_retries=RETRIES, max_calls=MAX_CALLS)
 def _play(name, kwargs, seed, max_steps):
     import warnings
 
