@@ -21,14 +21,16 @@ class ResultsError(Exception):
     pass
 
 
-def read(path):
-    """The records of `path` (none if it does not exist yet)."""
+def read(path, repair=False):
+    """The records of `path` (none if it does not exist yet).  A last line
+    without its newline is left out; `repair` (the study's driver, the
+    file's one writer, before it writes) also cuts it from the file."""
     if not os.path.exists(path):
         return []
     with open(path, "rb") as f:
         data = f.read()
     lines = data.split(b"\n")
-    if lines and lines[-1] != b"":
+    if lines and lines[-1] != b"" and repair:
         print(
             "%s: line %d was cut short (a crash while it was written); dropped"
             % (path, len(lines)),

@@ -109,7 +109,7 @@ def plan(names, seeds, records, path):
 def run(names, seeds, path, address=None, cpus=None, max_steps=None, progress=True):
     """Plays what is left of the study; returns the number of games that
     failed (not recorded: the next run plays them)."""
-    records = results.read(path)
+    records = results.read(path, repair=True)
     for r in records:
         if r["max_steps"] != max_steps:
             raise results.ResultsError(

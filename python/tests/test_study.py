@@ -68,8 +68,11 @@ def test_a_line_cut_by_a_crash_is_dropped_and_a_bad_one_refused(tmp_path):
     path = tmp_path / "games.jsonl"
     good = {k: 1 for k in results.KEYS}
     good["study"] = results.STUDY
-    path.write_text(json.dumps(good) + "\n" + '{"study": 1, "sett')
+    cut = json.dumps(good) + "\n" + '{"study": 1, "sett'
+    path.write_text(cut)
     assert len(results.read(str(path))) == 1
+    assert path.read_text() == cut  # a reader changes nothing
+    assert len(results.read(str(path), repair=True)) == 1
     assert path.read_text() == json.dumps(good) + "\n"
     path.write_text(json.dumps(good) + "\nnot json\n" + json.dumps(good) + "\n")
     with pytest.raises(results.ResultsError, match=r"games.jsonl:2: not a JSON record"):
