@@ -2,6 +2,7 @@
 
     ./dev python bench/nle_steps.py [--steps N] [--rounds R] [--seeds 1,2,3]
                               [--benchmarks BENCHMARKS.md | --no-write]
+                              [--note TEXT]
 
 Side by side in one process: the wheel's own ``NetHackScore-v0``, the
 variant's ``NetHackFlankingScore-v0`` at its defaults (``proposal``,
@@ -86,6 +87,7 @@ def main():
     ap.add_argument("--seeds", default="1,2,3", help="seeds [1,2,3]")
     ap.add_argument("--benchmarks", default="BENCHMARKS.md")
     ap.add_argument("--no-write", action="store_true")
+    ap.add_argument("--note", default="", help="what else the machine did meanwhile")
     args = ap.parse_args()
     seeds = [int(s) for s in args.seeds.split(",")]
 
@@ -130,7 +132,8 @@ def main():
             cpu_name(),
             platform.python_version(),
             nle.__version__,
-        ),
+        )
+        + (" %s" % args.note if args.note else ""),
         "",
         "| setting | steps per second (median round) | games ended | against vanilla (median round) |",
         "|---|---:|---:|---:|",
@@ -146,7 +149,13 @@ def main():
             )
         )
     met = ratio("proposal") >= TARGET
+    own = statistics.median(r["proposal"] / r["flanking0"] for r in per_round)
     lines += [
+        "",
+        "The variant at `flanking=0` plays vanilla's game step for step, so its"
+        " ratio is the build's (Debian's GCC 12 at `-O3` against the wheel's"
+        " build) and the hooks' together; flanking's own cost is `proposal`"
+        " against `flanking=0`, the same build: %.3f (median round)." % own,
         "",
         "Target: the variant (`proposal`, AI on) at least %.2f times the wheel's steps per"
         " second: **%s** (%.3f)." % (TARGET, "met" if met else "missed", ratio("proposal")),
