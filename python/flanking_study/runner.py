@@ -16,6 +16,7 @@ task, each finished game appended to the results file at once.
 """
 
 import os
+import signal
 import socket
 import subprocess
 import sys
@@ -146,9 +147,12 @@ def run(names, seeds, path, address=None, cpus=None, max_steps=None, progress=Tr
         runtime_env={"env_vars": env_vars},
     )
     failed = 0
+    pending = {}
+    # SIGTERM (a service manager, `kill`) stops the study as Ctrl-C does:
+    # the games in flight are dropped and played at the next run.
+    previous = signal.signal(signal.SIGTERM, _stop)
     try:
         width = 2 * max(1, int(ray.cluster_resources().get("CPU", 1)))
-        pending = {}
         queue = iter(todo)
 
         def submit():
@@ -161,7 +165,11 @@ def run(names, seeds, path, address=None, cpus=None, max_steps=None, progress=Tr
             submit()
         bar = _Progress(planned, done, progress)
         while pending:
-            (ref,), _ = ray.wait(list(pending), num_returns=1)
+            # With a timeout, so that a signal to stop is heard at once.
+            ready, _ = ray.wait(list(pending), num_returns=1, timeout=1.0)
+            if not ready:
+                continue
+            ref = ready[0]
             name, _, seed = pending.pop(ref)
             try:
                 record = ray.get(ref)
@@ -175,9 +183,21 @@ def run(names, seeds, path, address=None, cpus=None, max_steps=None, progress=Tr
                 bar.tick("%s seed %d: %s, %s" % (name, seed, record["end"], record["death"]))
             submit()
         bar.close()
+    except KeyboardInterrupt:
+        print(
+            "\nwhole games: stopped; %d games in flight dropped (the next run plays them)"
+            % len(pending),
+            file=sys.stderr,
+        )
+        failed += len(pending)
     finally:
+        signal.signal(signal.SIGTERM, previous)
         ray.shutdown()
     return failed
+
+
+def _stop(signum, frame):
+    raise KeyboardInterrupt
 
 
 class _Progress:
