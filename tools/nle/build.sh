@@ -188,9 +188,21 @@ cmd_dat() {
         cd "$w/dat"
         ../util/dgn_comp dungeon.pdf
         ../util/lev_comp ./*.des >/dev/null
+        # The names exactly as the game asks for them: dlb keeps a member's
+        # name as given, and "./minefill.lev" is not "minefill.lev" (every
+        # special level then failed to load, and the game made mazes).
+        local levs
+        levs=$(ls -- *.lev)
+        # shellcheck disable=SC2086
         LC_ALL=C ../util/dlb cf nhdat.tmp help hh cmdhelp keyhelp history opthelp wizhelp \
             flanking dungeon tribute bogusmon data engrave epitaph oracles options quest.dat \
-            rumors ./*.lev
+            rumors $levs
+        # every level file is in, under its bare name
+        local listed
+        listed=$(LC_ALL=C ../util/dlb tf nhdat.tmp)
+        for f in $levs minefill.lev oracle.lev castle.lev; do
+            grep -qx -- "$f" <<<"$listed" || die "nhdat lacks $f (dlb lists: $(head -3 <<<"$listed" | tr '\n' ' ')...)"
+        done
         mv nhdat.tmp nhdat
     )
     ls -l "$w/dat/nhdat" >&2
