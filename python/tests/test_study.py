@@ -89,3 +89,44 @@ def test_a_results_file_of_other_settings_is_refused(tmp_path):
     path.write_text(json.dumps(r) + "\n")
     with pytest.raises(results.ResultsError, match=r"games.jsonl:1: setting dnd was played as"):
         runner.run(["dnd"], range(1, 2), str(path), cpus=1, progress=False)
+
+
+def test_autoascend_plays_vanilla_nles_game_at_flanking0(monkeypatch):
+    """What AutoAscend plays at flanking0 is the wheel's own game: the
+    same actions give the same game, the variant's words at the start
+    notwithstanding (checked whole here on seed 1: 14,227 steps each)."""
+    import os
+
+    import gymnasium as gym
+    import nle.nethack as nh
+
+    from flanking_study import player
+
+    def vanilla_env(settings):
+        assert settings == {}
+        env = gym.make(
+            "NetHackScore-v0",
+            character=player.CHARACTER,
+            actions=nh.ACTIONS,
+            allow_all_yn_questions=True,
+            allow_all_modes=True,
+            observation_keys=player.PUBLIC_OBSERVATION_KEYS,
+            options=player.disable_autopickup(tuple(nh.NETHACKOPTIONS)),
+            fix_moon_phase=True,
+        ).unwrapped
+        env._max_episode_steps = player.NLE_STEP_LIMIT
+        xlog = os.path.join(env.nethack._vardir, "xlogfile")
+        env.xlog_records = lambda: [
+            dict(f.split("=", 1) for f in line.rstrip("\n").split("\t"))
+            for line in open(xlog)
+            if line.strip()
+        ]
+        return env
+
+    seeds = runner.seeds_of(1)
+    ours = player.play_game(kwargs_of("flanking0"), seeds, max_steps=3000)
+    monkeypatch.setattr(player, "make_env", vanilla_env)
+    theirs = player.play_game({}, seeds, max_steps=3000)
+    keys = ("end", "death", "score", "turns", "maxlvl", "deathlev", "steps")
+    assert {k: ours[k] for k in keys} == {k: theirs[k] for k in keys}
+    assert ours["turns"] > 1000
