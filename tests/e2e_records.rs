@@ -49,13 +49,7 @@ fn a_game_records_its_four_flanking_settings() {
     t.keys(&["Enter"]);
     t.wait_for("Really quit?");
     t.keys(&["y"]);
-    t.wait_for("identified?");
-    t.keys(&["q"]);
-    // the tombstone and the score list, each behind a --More--
-    t.answer_until_exit();
-
-    let xlog = std::fs::read_to_string(pg.join("xlogfile")).unwrap();
-    let line = xlog.lines().last().expect("an xlogfile line");
+    let line = &end_and_xlog_line(&t, &pg);
     for field in [
         "name=recorder",
         "death=quit",
@@ -116,6 +110,17 @@ fn a_game_records_its_four_flanking_settings() {
     );
 }
 
+/// Answers the end of a game (the "identified?" question, then the
+/// tombstone and the score list, each behind a --More--) and returns the
+/// xlogfile's last line.
+fn end_and_xlog_line(t: &Tmux, pg: &Path) -> String {
+    t.wait_for("identified?");
+    t.keys(&["q"]);
+    t.answer_until_exit();
+    let xlog = std::fs::read_to_string(pg.join("xlogfile")).unwrap();
+    xlog.lines().last().expect("an xlogfile line").to_string()
+}
+
 /// The fields of an xlogfile line, by name.
 fn xlog_field<'a>(line: &'a str, name: &str) -> &'a str {
     line.split('\t')
@@ -154,11 +159,7 @@ fn die_among_ants(tag: &str, percent: &str) -> String {
         "the hero did not die:\n{}",
         t.screen().unwrap_or_default()
     );
-    t.wait_for("identified?");
-    t.keys(&["q"]);
-    t.answer_until_exit();
-    let xlog = std::fs::read_to_string(pg.join("xlogfile")).unwrap();
-    let line = xlog.lines().last().expect("an xlogfile line").to_string();
+    let line = end_and_xlog_line(&t, &pg);
     println!("FLANKING={percent}: {line}");
     assert!(
         xlog_field(&line, "death").starts_with("killed by"),
@@ -258,11 +259,7 @@ fn a_later_death_is_not_the_flanked_blows() {
         "no genocide asked:\n{}",
         t.screen().unwrap_or_default()
     );
-    t.wait_for("identified?");
-    t.keys(&["q"]);
-    t.answer_until_exit();
-    let xlog = std::fs::read_to_string(pg.join("xlogfile")).unwrap();
-    let line = xlog.lines().last().expect("an xlogfile line");
+    let line = &end_and_xlog_line(&t, &pg);
     println!("{line}");
     assert!(xlog_field(line, "death").contains("genocide"), "{line}");
     let taken: u64 = xlog_field(line, "flanktaken").parse().unwrap();

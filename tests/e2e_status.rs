@@ -48,6 +48,18 @@ fn menu_letter(screen: &str, item: &str) -> Option<String> {
     })
 }
 
+/// `O`: finds the boolean option `name` on its page of the menu, selects
+/// it (which turns it over) and leaves the menu.
+fn toggle_in_o_menu(t: &Tmux, name: &str) {
+    t.keys(&["O"]);
+    let pages = t.menu_pages("Booleans", |p| menu_letter(p, name).is_some());
+    let page = pages.last().unwrap();
+    let letter =
+        menu_letter(page, name).unwrap_or_else(|| panic!("no {name} in `O`:\n{}", pages.concat()));
+    t.text(&letter);
+    t.keys(&["Enter"]);
+}
+
 /// Answers the interface's `--More--` (tty) or `>>` (curses) until the
 /// screen is settled.
 fn settle(t: &Tmux) -> String {
@@ -141,14 +153,7 @@ fn showflanked_off_hides_it_and_the_o_menu_shows_it_again() {
         "showflanked is off in NETHACKOPTIONS:\n{s}"
     );
 
-    // `O`: find showflanked on its page, select it, and leave the menu.
-    t.keys(&["O"]);
-    let pages = t.menu_pages("Booleans", |p| menu_letter(p, "showflanked").is_some());
-    let page = pages.last().unwrap();
-    let letter = menu_letter(page, "showflanked")
-        .unwrap_or_else(|| panic!("no showflanked in `O`:\n{}", pages.concat()));
-    t.text(&letter);
-    t.keys(&["Enter"]);
+    toggle_in_o_menu(&t, "showflanked");
     let s = t.sync();
     let s = if status(&s).contains("Flanked") {
         s
@@ -186,14 +191,7 @@ fn flanklook_off_gives_farlook_vanillas_words_and_the_o_menu_turns_it_on() {
         "flanklook off, farlook's line: {line:?}"
     );
 
-    // `O`: find flanklook on its page, select it, and leave the menu.
-    t.keys(&["O"]);
-    let pages = t.menu_pages("Booleans", |p| menu_letter(p, "flanklook").is_some());
-    let page = pages.last().unwrap();
-    let letter = menu_letter(page, "flanklook")
-        .unwrap_or_else(|| panic!("no flanklook in `O`:\n{}", pages.concat()));
-    t.text(&letter);
-    t.keys(&["Enter"]);
+    toggle_in_o_menu(&t, "flanklook");
     t.sync();
     let line = look(&t);
     assert!(
