@@ -49,9 +49,20 @@ import nle_flanking  # noqa: E402, F401  (registers the environments)
 
 # The character: a neutral human female Valkyrie, AutoAscend's best role.
 CHARACTER = "val-hum-neu-fem"
-# nethackers' arena options (autopickup off), and flanklook off: AutoAscend
-# reads farlook's words and asserts on any it does not know.
-OPTIONS = disable_autopickup(tuple(nh.NETHACKOPTIONS)) + ("!flanklook",)
+# NLE's arguments for AutoAscend's game, the variant's and vanilla's alike.
+NLE_KWARGS = dict(
+    character=CHARACTER,
+    actions=nh.ACTIONS,
+    allow_all_yn_questions=True,
+    allow_all_modes=True,
+    observation_keys=PUBLIC_OBSERVATION_KEYS,
+    fix_moon_phase=True,
+)
+# nethackers' arena options (autopickup off); for the variant, flanklook
+# off too: AutoAscend reads farlook's words and asserts on any it does not
+# know.
+ARENA_OPTIONS = disable_autopickup(tuple(nh.NETHACKOPTIONS))
+OPTIONS = ARENA_OPTIONS + ("!flanklook",)
 HANG_SECONDS = 120.0
 NO_PROGRESS_STEPS = 10_000
 # NLE's own step limit, set so high that no game is cut by it.
@@ -75,15 +86,7 @@ BRANCHES = {
 def make_env(settings):
     """NetHackFlankingScore-v0 set up as AutoAscend wants it."""
     env = gym.make(
-        "NetHackFlankingScore-v0",
-        character=CHARACTER,
-        actions=nh.ACTIONS,
-        allow_all_yn_questions=True,
-        allow_all_modes=True,
-        observation_keys=PUBLIC_OBSERVATION_KEYS,
-        options=OPTIONS,
-        fix_moon_phase=True,
-        **settings,
+        "NetHackFlankingScore-v0", options=OPTIONS, **NLE_KWARGS, **settings
     ).unwrapped
     env._max_episode_steps = NLE_STEP_LIMIT
     return env

@@ -135,9 +135,8 @@ def run(names, seeds, path, address=None, cpus=None, max_steps=None, progress=Tr
         "NUMBA_CACHE_DIR": os.path.join(REPO, "target", "study", "numba"),
         "RAY_USAGE_STATS_ENABLED": "0",
     }
-    for key in ("FLANKING_STUDY_KILL_FIRST_WORKER",):
-        if key in os.environ:
-            env_vars[key] = os.environ[key]
+    if "FLANKING_STUDY_KILL_FIRST_WORKER" in os.environ:
+        env_vars["FLANKING_STUDY_KILL_FIRST_WORKER"] = os.environ["FLANKING_STUDY_KILL_FIRST_WORKER"]
     ray.init(
         address=address,
         num_cpus=None if address else cpus,

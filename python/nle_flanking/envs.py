@@ -59,12 +59,18 @@ class _Flanking:
 
     def xlog_records(self):
         """The xlogfile's games, each a dict of its fields."""
-        with open(self.xlogfile, encoding="latin-1") as f:
-            return [
-                dict(field.split("=", 1) for field in line.rstrip("\n").split("\t"))
-                for line in f
-                if line.strip()
-            ]
+        return read_xlogfile(self.xlogfile)
+
+
+def read_xlogfile(path):
+    """The games of the xlogfile at `path` (NLE's or the variant's), each
+    a dict of its fields."""
+    with open(path, encoding="latin-1") as f:
+        return [
+            dict(field.split("=", 1) for field in line.rstrip("\n").split("\t"))
+            for line in f
+            if line.strip()
+        ]
 
 
 def _adopt(nethack, lib, nhdat, sysconf):

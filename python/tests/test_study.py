@@ -98,29 +98,18 @@ def test_autoascend_plays_vanilla_nles_game_at_flanking0(monkeypatch):
     import os
 
     import gymnasium as gym
-    import nle.nethack as nh
 
     from flanking_study import player
+    from nle_flanking.envs import read_xlogfile
 
     def vanilla_env(settings):
         assert settings == {}
         env = gym.make(
-            "NetHackScore-v0",
-            character=player.CHARACTER,
-            actions=nh.ACTIONS,
-            allow_all_yn_questions=True,
-            allow_all_modes=True,
-            observation_keys=player.PUBLIC_OBSERVATION_KEYS,
-            options=player.disable_autopickup(tuple(nh.NETHACKOPTIONS)),
-            fix_moon_phase=True,
+            "NetHackScore-v0", options=player.ARENA_OPTIONS, **player.NLE_KWARGS
         ).unwrapped
         env._max_episode_steps = player.NLE_STEP_LIMIT
         xlog = os.path.join(env.nethack._vardir, "xlogfile")
-        env.xlog_records = lambda: [
-            dict(f.split("=", 1) for f in line.rstrip("\n").split("\t"))
-            for line in open(xlog)
-            if line.strip()
-        ]
+        env.xlog_records = lambda: read_xlogfile(xlog)
         return env
 
     seeds = runner.seeds_of(1)
