@@ -11,6 +11,14 @@
 //! checkpoint yet; one cut short) is named to the player with the reason,
 //! and its files kept aside, not deleted.
 //!
+//! And what a shell user tried against the setgid install fails: a
+//! checkpoint or level he forged under SAVEKEY, where the game's files are
+//! within his reach, is kept aside unread, never rebuilt, marked or
+//! restored; the pid in his lock names nothing, and no set kept aside is
+//! ever replaced; a message left unanswered holds no other player's
+//! start; forged locks (a live pid, a date in 2037) lock no one out, and a
+//! live game's lock is never taken; the longest name is said whole.
+//!
 //! Debug mode (`-D`) plays as "wizard": the game's files are
 //! `<uid>wizard.0` (its lock: the process's number, then the checkpoint)
 //! and `<uid>wizard.N` (its levels), in the playground. The fight: `^V`
@@ -316,11 +324,11 @@ fn a_zombie_game_killed_mid_fight_under_dnd_comes_back() {
 /// A dead game that cannot be given back: killed before its first
 /// checkpoint (at the role's question, its lock holds only the process's
 /// number), and one whose checkpoint is cut short. Each time the next
-/// start names it and why, keeps its files as crashPID<lock>.N (the same
+/// start names it and why, keeps its files as crashN<lock>.N (the same
 /// bytes), notes it in the paniclog, and starts a new game. And one whose
 /// checkpoint is cut short in the game's state, which only the restore
-/// finds: its files wait as recoveredPID<lock>.N, and the next start says
-/// it could not be restored and keeps them as unrestoredPID<lock>.N.
+/// finds: its files wait as recoveredN<lock>.N, and the next start says
+/// it could not be restored and keeps them as unrestoredN<lock>.N.
 #[test]
 fn a_game_that_cannot_be_recovered_is_named_and_kept() {
     let scratch = Scratch::new("e2ecrl");
@@ -457,7 +465,7 @@ fn a_game_that_cannot_be_recovered_is_named_and_kept() {
 /// MAXPLAYERS=10: locks `alock`, `block`..., which do not carry the
 /// player's name, so the checkpoint says whose game it is). alice's game
 /// is killed; bob's start meets her dead lock and keeps her game aside
-/// (crashPIDalock.N), as before, saying so, and plays his own; alice's
+/// (crashNalock.N), as before, saying so, and plays his own; alice's
 /// next start finds her game there and gets it back, at the turn of its
 /// checkpoint, the game's start.
 #[test]
