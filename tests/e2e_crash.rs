@@ -580,7 +580,7 @@ fn forged_piece_is_kept_unread(tag: &str, what: &str, edit: fn(&Path)) {
     println!("--- {what}:\n{s}");
     let kept = new_kept(&pg, &before, "alock.0");
     assert!(
-        s.contains("Your game (mallory) cannot be recovered: its files were within your reach")
+        s.contains("Your dead game of lock alock cannot be recovered: its files were within your reach")
             && s.contains("does not run setgid")
             && s.contains(&kept.replace(".0", ".*")),
         "{what}: the start does not say why nor where the pieces are kept:\n{s}"

@@ -511,10 +511,18 @@ elif grep -q "points=8888888" "$hack/xlogfile" "$hack/logfile" "$hack/record"; t
 else
     echo "server-check: ok: a name with a tab and a newline is refused, the records untouched"
 fi
+# Can nhfplayer enter the directory of the game's files (its level files,
+# locks and checkpoints)?  Then every byte of them is his to forge, and
+# the recovery under SAVEKEY keeps his dead games aside unread ("within
+# your reach"); when only the games group can, it gives them back.
+reach=
+as nhfplayer test -x "$hack" && reach=1
 # 4. His own games killed (SIGKILL) past MAXPLAYERS: MAXPLAYERS games at
 #    once take every lock (one more is "Too many hacks running now", as it
-#    should be), all are killed, and the next game reclaims a dead game's
-#    lock, says so and keeps the dead game's files for recover.
+#    should be), all are killed, and the next game plays: it reclaims a
+#    dead game's lock, says so and keeps the dead game's files for
+#    recover (or, his files within his reach, keeps every dead game of
+#    his aside unread first, saying why).
 maxp=$(sed -n 's/^MAXPLAYERS=\([0-9]*\).*/\1/p' "$hack/sysconf")
 maxp=${maxp:-10}
 for i in $(seq "$maxp"); do start_game "k$i"; done
@@ -527,13 +535,24 @@ tmx kill-session -t over 2>/dev/null || true
 locks=$(cd "$hack" && ls | grep -cE '^[a-z]lock\.0$' || true)
 [ "$locks" -eq "$maxp" ] || bad "$maxp killed games left $locks locks"
 start_game last
-wait_screen last "is gone" || exit 1
-screen_of last | grep -q "for recover" || bad "the reclaimed lock's message names no recover"
-keys last Enter
+if [ -n "$reach" ]; then
+    wait_screen last "within your reach" || exit 1
+    for i in $(seq 100); do # a message for each, each waiting for a key
+        screen_of last | grep -q "Dlvl:1" && break
+        screen_of last | grep -qE "Hit space|--More--" && keys last Enter
+        sleep 0.2
+    done
+    grep -q "recover your dead game of lock alock cannot be recovered: its files were within your reach" "$hack/paniclog" ||
+        bad "paniclog does not note the dead games kept unread"
+else
+    wait_screen last "is gone" || exit 1
+    screen_of last | grep -q "for recover" || bad "the reclaimed lock's message names no recover"
+    keys last Enter
+    grep -q "lock the game of lock" "$hack/paniclog" || bad "paniclog does not note the reclaimed lock"
+fi
 settle last
 wait_screen last "Dlvl:1" || exit 1
-grep -q "lock the game of lock" "$hack/paniclog" || bad "paniclog does not note the reclaimed lock"
-kept=$(cd "$hack" && ls | grep -cE '^crash[0-9]+[a-z]lock\.[0-9]+$' || true)
+kept=$(cd "$hack" && ls | grep -cE '^crash[0-9]+[a-z]lock(_[0-9]+)?\.[0-9]+$' || true)
 [ "$kept" -ge 2 ] || bad "the dead game's files were not kept for recover ($kept files)"
 keys last '#quit' Enter
 wait_screen last "Really quit?" && keys last y
@@ -546,7 +565,7 @@ gone last
 if [ ! -x "$hack/recover" ]; then
     bad "the install has no recover in $hack"
 else
-    kept_base=$(cd "$hack" && ls | sed -n 's/^\(crash[0-9]*[a-z]lock\)\.0$/\1/p' | head -1)
+    kept_base=$(cd "$hack" && ls | sed -n 's/^\(crash[0-9]*[a-z]lock\(_[0-9]*\)\?\)\.0$/\1/p' | head -1)
     kept_name=$(cd "$hack" && dd if="$kept_base.0" bs=1 skip=8 count=45 2>/dev/null | tr -d '\0')
     (cd / && "$hack/recover" -d "$hack" "$kept_base") >"$out" 2>&1 ||
         { bad "recover $kept_base failed:"; sed 's/^/    /' "$out" >&2; }
@@ -557,7 +576,7 @@ else
     fi
     rm -f "$hack/$kept_name"
 fi
-(cd "$hack" && rm -f crash*lock.* [a-z]lock.*)
+(cd "$hack" && rm -f crash*lock*.* [a-z]lock.*)
 [ "$fail" -eq 0 ] && echo "server-check: ok: $maxp games killed, the next start reclaims a dead game's lock, says so, and keeps its $kept files for recover"
 # 5. His own save, edited: refused by its mark, kept aside, noted.
 start_game mallory
@@ -589,10 +608,66 @@ echo "server-check: ok: a shell user's own edited save is refused by its mark an
 
 
 # 6. A game killed (SIGKILL: an out-of-memory kill, a crash, a power cut)
-#    comes back at the next start under its name (issue 38): the game
-#    rebuilds it from its checkpoint (the game's start, here) into its
-#    save, marked with the install's SAVEKEY, restores it and says so;
-#    the admin reads it in the paniclog; nothing of it is left.
+#    comes back at the next start under its name, but only from files no
+#    player could have written.
+# 6a. Where nhfplayer can enter the game's directory, his dead game's
+#    checkpoint is his to edit: he kills rita's game and raises a byte of
+#    its state (his hero's hit points, a glyph, a timer: any byte), and
+#    starts again. Nothing of it may be read, rebuilt, marked or restored:
+#    the start says why, keeps the pieces as they are, and a new game
+#    begins.
+if [ -n "$reach" ]; then
+    start_game rita
+    wait_screen rita "Dlvl:1" || exit 1
+    settle rita
+    for n in 1 2 3; do keys rita s; done
+    sync_game rita || exit 1
+    pkill -KILL -u nhfplayer -f -- "$game -u rita" || bad "no game of rita to kill"
+    gone rita
+    lk=$(cd "$hack" && ls | grep -E '^[a-z]lock\.0$' | head -1)
+    [ -n "$lk" ] || bad "rita's killed game left no lock"
+    as_home perl -e 'open(F, "+<:raw", $ARGV[0]) or die; seek(F, 200, 0); read(F, $c, 1);
+                     seek(F, 200, 0); print F chr(ord($c) ^ 0x40); close(F) or die' "$hack/$lk" ||
+        bad "nhfplayer could not edit his dead game's checkpoint (the check would prove nothing)"
+    cp "$hack/$lk" "$scratch/forged"
+    start_game rita
+    wait_screen rita "within your reach" || exit 1
+    screen_of rita | grep -F "within your reach" | sed 's/^/    screen: /'
+    screen_of rita | grep -q "welcome back" && bad "rita's forged checkpoint was restored"
+    keys rita Enter
+    settle rita
+    wait_screen rita "Dlvl:1" || exit 1
+    [ "$(turn_of rita)" = "T:1" ] || bad "rita's start after the forgery is not a new game"
+    kept_lk=$(cd "$hack" && ls | grep -E "^crash[0-9]+${lk%.0}(_[0-9]+)?\.0\$" | head -1)
+    { [ -n "$kept_lk" ] && cmp -s "$hack/$kept_lk" "$scratch/forged"; } ||
+        bad "the forged checkpoint was not kept aside as it was ($kept_lk)"
+    ls "$hack/save" | grep -q "rita" && bad "a save was made of the forged checkpoint: $(ls "$hack/save")"
+    grep -qF "rebuilt from its checkpoint into save/${uid}rita" "$hack/paniclog" &&
+        bad "paniclog says the forged checkpoint was rebuilt"
+    keys rita '#quit' Enter
+    wait_screen rita "Really quit?" && keys rita y
+    wait_screen rita "identified?" && keys rita q
+    gone rita
+    (cd "$hack" && rm -f crash*lock*.* [a-z]lock.*)
+    [ "$fail" -eq 0 ] || { echo "server-check: failed" >&2; exit 1; }
+    echo "server-check: ok: a dead game's checkpoint forged by its player, within his reach, is kept aside unread: not rebuilt, marked or restored"
+fi
+# 6b. The game's directory the games group's alone (mode 2770; the game
+#    run from a setgid copy outside it, since nhfplayer can no longer
+#    reach $hack/nethack): rita's killed game comes back at her next
+#    start: the game rebuilds it from its checkpoint (the game's start,
+#    here) into its save, marked with the install's SAVEKEY, restores it
+#    and says so; the admin reads it in the paniclog; nothing of it is
+#    left; and nhfplayer could not have opened a piece of it.
+hack_mode=$(stat -c %a "$hack")
+game_installed=$game
+if [ -n "$reach" ]; then
+    chmod 2770 "$hack"
+    install -d -m 0755 "$scratch/bin"
+    install -m 2755 -o root -g games "$game" "$scratch/bin/nethack"
+    game=$scratch/bin/nethack
+fi
+! as nhfplayer test -x "$hack" || bad "nhfplayer can still enter $hack"
 start_game rita
 wait_screen rita "Dlvl:1" || exit 1
 settle rita
@@ -601,6 +676,9 @@ sync_game rita || exit 1
 pkill -KILL -u nhfplayer -f -- "$game -u rita" || bad "no game of rita to kill"
 gone rita
 ls "$hack" | grep -qE '^[a-z]lock\.0$' || bad "rita's killed game left no lock"
+lk=$(cd "$hack" && ls | grep -E '^[a-z]lock\.0$' | head -1)
+as nhfplayer sh -c "cat '$hack/$lk' || : >>'$hack/$lk'" >/dev/null 2>&1 &&
+    bad "nhfplayer could open rita's dead game's checkpoint"
 start_game rita
 wait_screen rita "Restoring save file" && keys rita Enter
 told=
@@ -629,7 +707,9 @@ keys rita '#quit' Enter
 wait_screen rita "Really quit?" && keys rita y
 wait_screen rita "identified?" && keys rita q
 gone rita
-left=$(cd "$hack" && ls | grep -E '^((crash|recovered|unrestored)[0-9]+)?[a-z]lock\.[0-9]+$' || true)
+left=$(cd "$hack" && ls | grep -E '^((crash|recovered|unrestored)[0-9]+)?[a-z]lock(_[0-9]+)?\.[0-9]+$' || true)
 [ -z "$left" ] || bad "rita's game left files behind: $left"
 [ "$fail" -eq 0 ] || { echo "server-check: failed" >&2; exit 1; }
-echo "server-check: ok: a game killed with SIGKILL comes back at the next start, from its checkpoint, its save marked (SAVEKEY), noted in paniclog"
+game=$game_installed
+chmod "$hack_mode" "$hack"
+echo "server-check: ok: a game killed with SIGKILL comes back at the next start, from its checkpoint (out of its player's reach), its save marked (SAVEKEY), noted in paniclog"

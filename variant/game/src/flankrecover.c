@@ -125,7 +125,7 @@ STATIC_DCL const char *FDECL(fr_rebuild, (int, const char *,
                                           char *));
 STATIC_DCL boolean FDECL(fr_save_exists, (const char *));
 STATIC_DCL void FDECL(fr_lost, (int, const char *, const char *,
-                                BOOLEAN_P));
+                                BOOLEAN_P, BOOLEAN_P));
 STATIC_DCL char **FDECL(fr_list, (int, const char *, int *));
 
 /* does process pid no longer run on this machine?  Gone (ESRCH), or a
@@ -488,24 +488,30 @@ const char *base;
 
 /* this player's dead game in the set BASE cannot be given back: why, in
    the paniclog and to him once the playground's lock is released; its
-   files kept aside (unless they are already: ASIDE) */
+   files kept aside (unless they are already: ASIDE).  UNREAD: nothing of
+   it was read, so it is named by its lock, not by his name (which of his
+   characters played it, only its unread checkpoint says) */
 STATIC_OVL void
-fr_lost(dfd, base, why, aside)
+fr_lost(dfd, base, why, aside, unread)
 int dfd;
 const char *base, *why;
-boolean aside;
+boolean aside, unread;
 {
-    char msg[FR_MSGSZ], kept[BUFSZ], name[PL_NSIZ];
+    char msg[FR_MSGSZ], kept[BUFSZ], name[PL_NSIZ], who[BUFSZ + 40];
 
     if (aside)
         (void) snprintf(kept, sizeof kept, "%s", base);
     else if (fr_keep(dfd, base, kept) < 0)
         (void) snprintf(kept, sizeof kept, "%s (no other name free)", base);
     fr_clean(name, sizeof name, plname);
+    if (unread)
+        (void) snprintf(who, sizeof who, "dead game of lock %s", base);
+    else
+        (void) snprintf(who, sizeof who, "game (%s)", name);
     (void) snprintf(msg, sizeof msg,
-                    "your game (%s) cannot be recovered: %s; its files are"
-                    " kept as %s.*, not deleted, for recover",
-                    name, why, kept);
+                    "your %s cannot be recovered: %s; its files are kept as"
+                    " %s.*, not deleted, for recover",
+                    who, why, kept);
     fr_say("recover", msg);
 }
 
@@ -776,7 +782,7 @@ flank_recover_dead()
                                 "its files were within your reach (%s),"
                                 " so the game cannot vouch for them",
                                 reach);
-                fr_lost(dfd, base, why2, FALSE);
+                fr_lost(dfd, base, why2, FALSE, TRUE);
             }
             continue;
         }
@@ -792,7 +798,7 @@ flank_recover_dead()
                         got == 1 ? "it holds no checkpoint (killed before"
                                    " its first, or checkpoints off)"
                                  : "its checkpoint is cut short",
-                        FALSE);
+                        FALSE, FALSE);
             continue;
         }
         if (strcmp(h.name, plname) || strcmp(h.savename, SAVEF))
@@ -815,7 +821,7 @@ flank_recover_dead()
         if ((why = fr_rebuild(dfd, base, &h, savekey, held)) != 0) {
             /* kept already: said at every start of his, which tries
                again (a save in the way may be gone by then) */
-            fr_lost(dfd, base, why, kept);
+            fr_lost(dfd, base, why, kept, FALSE);
             continue;
         }
         fr_done = TRUE;
