@@ -35,9 +35,14 @@
 # then one more; a name with a tab and a newline; his own save, edited.
 # Nothing may be read, forged or locked out, and the edited save is
 # refused by its mark (sysconf SAVEKEY).  The install ships recover, which
-# turns a dead game's files kept aside into a save; and a game killed with
-# SIGKILL comes back at the next start under its name, from its
-# checkpoint, its save marked (issue 38).
+# turns a dead game's files kept aside into a save.  Where nhfplayer can
+# enter the game's directory, a checkpoint of his killed game that he
+# forges is kept aside unread, never rebuilt or marked; with the directory
+# the games group's alone (made so here, the game run from a setgid copy),
+# a game killed with SIGKILL comes back at the next start under its name,
+# from its checkpoint, its save marked.  A ten-digit uid with the longest
+# name is refused at the start; two users whose uid and name ran together
+# into one save name keep their own saves.
 #
 # Needs root (it creates users and sets the setgid bit), or sudo.
 set -euo pipefail
@@ -577,7 +582,7 @@ else
     rm -f "$hack/$kept_name"
 fi
 (cd "$hack" && rm -f crash*lock*.* [a-z]lock.*)
-[ "$fail" -eq 0 ] && echo "server-check: ok: $maxp games killed, the next start reclaims a dead game's lock, says so, and keeps its $kept files for recover"
+[ "$fail" -eq 0 ] && echo "server-check: ok: $maxp games killed, the next start plays: the dead games kept aside, said, $kept files kept for recover${reach:+ (unread: within his reach)}"
 # 5. His own save, edited: refused by its mark, kept aside, noted.
 start_game mallory
 wait_screen mallory "Dlvl:1" || exit 1
@@ -713,3 +718,68 @@ left=$(cd "$hack" && ls | grep -E '^((crash|recovered|unrestored)[0-9]+)?[a-z]lo
 game=$game_installed
 chmod "$hack_mode" "$hack"
 echo "server-check: ok: a game killed with SIGKILL comes back at the next start, from its checkpoint (out of its player's reach), its save marked (SAVEKEY), noted in paniclog"
+
+# 7. User ids and names: a ten-digit uid with a 31-character name is
+#    refused at the start, before any lock is taken ("too long": it ran
+#    past the save file's name and the lock's); with a shorter name the
+#    same user gets past the names, to the terminal check. And two users
+#    whose uid and name ran together into one save name (uid U1 = U0*10+1
+#    playing "bob", uid U0 playing "1bob": both save/<U1>bob before) keep
+#    apart: the second's start makes a new game and leaves the first's
+#    save alone, where it was refused as not his and deleted.
+start_as() { # USER NAME SESSION
+    tmx new-session -d -s "$3" -x 80 -y 24 \
+        "cd / && setpriv --reuid=$(id -u "$1") --regid=$(id -g "$1") --init-groups \
+         env -i PATH=/usr/bin:/bin HOME=/ USER=$1 LOGNAME=$1 TERM=xterm \
+         NETHACKOPTIONS='$opts' '$game' -u $2; sleep 5"
+}
+newuser() { # NAME UID: a scratch user of that uid, if it is free
+    getent passwd "$2" >/dev/null && return 1
+    useradd --system --no-create-home --home-dir / --shell /usr/sbin/nologin -u "$2" "$1" || return 1
+    created_users+=("$1")
+}
+if newuser nhfbig 4000000000; then
+    long=abcdefghijklmnopqrstuvwxyz01234
+    status=0
+    (cd / && as nhfbig timeout 20 "$game" -u "$long") </dev/null >"$out" 2>&1 || status=$?
+    if [ "$status" -eq 0 ] || ! grep -q "too long" "$out"; then
+        bad "uid 4000000000 with a 31-character name is not refused:"
+        sed 's/^/    /' "$out" >&2
+    fi
+    ls "$hack" | grep -q "^4000000000" && bad "the refused start left a file: $(ls "$hack" | grep "^4000000000")"
+    (cd / && as nhfbig timeout 20 "$game" -u shortname) </dev/null >"$out" 2>&1 || true
+    grep -q "You must play from a terminal" "$out" ||
+        { bad "uid 4000000000 with a short name did not get past the names:"; sed 's/^/    /' "$out" >&2; }
+    echo "server-check: ok: a ten-digit uid with a 31-character name is refused at the start; a shorter name is not"
+else
+    echo "server-check: uid 4000000000 is taken here: its check is skipped" >&2
+    fail=1
+fi
+u0=4217
+until ! getent passwd "$u0" >/dev/null && ! getent passwd "${u0}1" >/dev/null; do u0=$((u0 + 1)); done
+if newuser nhfuza "$u0" && newuser nhfuzb "${u0}1"; then
+    start_as nhfuzb bob zb
+    wait_screen zb "Dlvl:1" || exit 1
+    settle zb
+    keys zb S
+    wait_screen zb "Really save?" && keys zb y
+    gone zb
+    [ -s "$hack/save/${u0}1bob.gz" ] || bad "no save of uid ${u0}1's bob"
+    cp "$hack/save/${u0}1bob.gz" "$scratch/bob.gz"
+    start_as nhfuza 1bob za
+    wait_screen za "Dlvl:1" || exit 1
+    settle za
+    screen_of za | grep -qE "not yours|welcome back" && bad "uid $u0's 1bob met uid ${u0}1's bob's save"
+    [ "$(turn_of za)" = "T:1" ] || bad "uid $u0's 1bob is not a new game"
+    cmp -s "$hack/save/${u0}1bob.gz" "$scratch/bob.gz" || bad "uid ${u0}1's bob's save is gone or changed"
+    keys za S
+    wait_screen za "Really save?" && keys za y
+    gone za
+    [ -s "$hack/save/${u0}-1bob.gz" ] ||
+        bad "uid $u0's 1bob saved as $(ls "$hack/save")"
+    rm -f "$hack/save/${u0}"*
+    [ "$fail" -eq 0 ] && echo "server-check: ok: uid $u0's 1bob and uid ${u0}1's bob keep apart: save/${u0}-1bob and save/${u0}1bob"
+else
+    bad "scratch users of uids $u0 and ${u0}1 could not be made"
+fi
+[ "$fail" -eq 0 ] || { echo "server-check: failed" >&2; exit 1; }

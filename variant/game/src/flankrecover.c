@@ -391,7 +391,9 @@ int dfd;
                " yours as its";
     if (fstat(dfd, &st) < 0)
         return "their directory cannot be examined";
-    if (getuid() == 0 || st.st_uid == getuid())
+    if (getuid() == 0)
+        return "you are root";
+    if (st.st_uid == getuid())
         return "you own their directory";
 #ifdef __linux__
     if (fgetxattr(dfd, "system.posix_acl_access", (void *) 0, 0) >= 0)
