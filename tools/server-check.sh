@@ -739,18 +739,29 @@ newuser() { # NAME UID: a scratch user of that uid, if it is free
     created_users+=("$1")
 }
 if newuser nhfbig 4000000000; then
+    # on a terminal, where the game gets as far as the names
     long=abcdefghijklmnopqrstuvwxyz01234
-    status=0
-    (cd / && as nhfbig timeout 20 "$game" -u "$long") </dev/null >"$out" 2>&1 || status=$?
-    if [ "$status" -eq 0 ] || ! grep -q "too long" "$out"; then
+    tmx new-session -d -s big -x 80 -y 24 \
+        "cd / && setpriv --reuid=$(id -u nhfbig) --regid=$(id -g nhfbig) --init-groups \
+         env -i PATH=/usr/bin:/bin HOME=/ USER=nhfbig LOGNAME=nhfbig TERM=xterm \
+         NETHACKOPTIONS='$opts' '$game' -u $long; echo status=\$?; sleep 5"
+    wait_screen big "status=" || exit 1
+    if screen_of big | grep -q "status=0" || ! screen_of big | grep -q "too long"; then
         bad "uid 4000000000 with a 31-character name is not refused:"
-        sed 's/^/    /' "$out" >&2
+        screen_of big | sed 's/^/    /' >&2
     fi
+    gone big
     ls "$hack" | grep -q "^4000000000" && bad "the refused start left a file: $(ls "$hack" | grep "^4000000000")"
-    (cd / && as nhfbig timeout 20 "$game" -u shortname) </dev/null >"$out" 2>&1 || true
-    grep -q "You must play from a terminal" "$out" ||
-        { bad "uid 4000000000 with a short name did not get past the names:"; sed 's/^/    /' "$out" >&2; }
-    echo "server-check: ok: a ten-digit uid with a 31-character name is refused at the start; a shorter name is not"
+    start_as nhfbig shortname big
+    wait_screen big "Dlvl:1" || exit 1
+    settle big
+    keys big S
+    wait_screen big "Really save?" && keys big y
+    gone big
+    [ -s "$hack/save/4000000000shortname.gz" ] || [ -s "$hack/save/-294967296shortname.gz" ] ||
+        bad "uid 4000000000's shortname has no save: $(ls "$hack/save")"
+    rm -f "$hack/save/"*shortname*
+    [ "$fail" -eq 0 ] && echo "server-check: ok: a ten-digit uid with a 31-character name is refused at the start; a shorter name plays and saves"
 else
     echo "server-check: uid 4000000000 is taken here: its check is skipped" >&2
     fail=1
