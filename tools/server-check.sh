@@ -621,6 +621,7 @@ echo "server-check: ok: a shell user's own edited save is refused by its mark an
 #    starts again. Nothing of it may be read, rebuilt, marked or restored:
 #    the start says why, keeps the pieces as they are, and a new game
 #    begins.
+trap 'echo "server-check: FAIL: stopped at line $LINENO" >&2' ERR
 if [ -n "$reach" ]; then
     start_game rita
     wait_screen rita "Dlvl:1" || exit 1
@@ -629,8 +630,8 @@ if [ -n "$reach" ]; then
     sync_game rita || exit 1
     pkill -KILL -u nhfplayer -f -- "$game -u rita" || bad "no game of rita to kill"
     gone rita
-    lk=$(cd "$hack" && ls | grep -E '^[a-z]lock\.0$' | head -1)
-    [ -n "$lk" ] || bad "rita's killed game left no lock"
+    lk=$(cd "$hack" && ls | grep -E '^[a-z]lock\.0$' | head -1 || true)
+    [ -n "$lk" ] || { bad "rita's killed game left no lock: $(ls "$hack")"; exit 1; }
     as_home perl -e 'open(F, "+<:raw", $ARGV[0]) or die; seek(F, 200, 0); read(F, $c, 1);
                      seek(F, 200, 0); print F chr(ord($c) ^ 0x40); close(F) or die' "$hack/$lk" ||
         bad "nhfplayer could not edit his dead game's checkpoint (the check would prove nothing)"
@@ -643,7 +644,7 @@ if [ -n "$reach" ]; then
     settle rita
     wait_screen rita "Dlvl:1" || exit 1
     [ "$(turn_of rita)" = "T:1" ] || bad "rita's start after the forgery is not a new game"
-    kept_lk=$(cd "$hack" && ls | grep -E "^crash[0-9]+${lk%.0}(_[0-9]+)?\.0\$" | head -1)
+    kept_lk=$(cd "$hack" && ls | grep -E "^crash[0-9]+${lk%.0}(_[0-9]+)?\.0\$" | head -1 || true)
     { [ -n "$kept_lk" ] && cmp -s "$hack/$kept_lk" "$scratch/forged"; } ||
         bad "the forged checkpoint was not kept aside as it was ($kept_lk)"
     ls "$hack/save" | grep -q "rita" && bad "a save was made of the forged checkpoint: $(ls "$hack/save")"
@@ -681,7 +682,7 @@ sync_game rita || exit 1
 pkill -KILL -u nhfplayer -f -- "$game -u rita" || bad "no game of rita to kill"
 gone rita
 ls "$hack" | grep -qE '^[a-z]lock\.0$' || bad "rita's killed game left no lock"
-lk=$(cd "$hack" && ls | grep -E '^[a-z]lock\.0$' | head -1)
+lk=$(cd "$hack" && ls | grep -E '^[a-z]lock\.0$' | head -1 || true)
 as nhfplayer sh -c "cat '$hack/$lk' || : >>'$hack/$lk'" >/dev/null 2>&1 &&
     bad "nhfplayer could open rita's dead game's checkpoint"
 start_game rita
