@@ -21,8 +21,11 @@
 # it, uncompressed, with 1 to 8 random bytes changed anywhere in it (its
 # mark included), and restores it with -D --fuzz=SEED,20 --fuzz-restore:
 # the game restores the save and the fuzzer plays 20 turns of it, a sanity
-# check every turn, or the game refuses it (renamed FILE.refused) and the
-# fuzzer plays a new game. A trial fails on a sanitizer report, a panic, a
+# check every turn, or the game refuses it (moved aside as FILE.refused)
+# and the fuzzer plays a new game. Each trial's save has its one-time file
+# beside it (save/NAME.once-HEX, which the game made with the save), as the
+# save the game wrote had: a mutation is refused by its mark, not because
+# the save was restored before. A trial fails on a sanitizer report, a panic, a
 # signal or a non-zero exit. Every 100th trial restores the save unchanged,
 # which must restore. The counts go to standard output, the last line
 # "save-mutate: P passed, F failed"; a failed trial's save and output stay
@@ -80,7 +83,13 @@ NETHACK_FLANKING_PLAYGROUND=$base "$game" -D --fuzz=7,2000 --fuzz-save \
     echo "save-mutate: the fuzzer made no save" >&2
     exit 1
 }
-saved=$(ls "$base/save")
+# the save, and with SAVEKEY its one-time file (kept for every trial)
+saved=$(ls "$base/save" | grep -v '\.once-')
+once=$(ls "$base/save" | grep '\.once-' || true)
+if $key && [ -z "$once" ]; then
+    echo "save-mutate: the save has no one-time file beside it: $(ls "$base/save")" >&2
+    exit 1
+fi
 case $saved in
 *.gz) gzip -dc "$base/save/$saved" >"$out/save" && saved=${saved%.gz} ;;
 *) cp "$base/save/$saved" "$out/save" ;;
@@ -109,6 +118,7 @@ trial() {
         ' "$k" "$seed" "$out/save" "$pg/mutated"
     fi
     cp "$pg/mutated" "$pg/save/$saved"
+    [ -z "$once" ] || : >"$pg/save/$once"
     NETHACK_FLANKING_PLAYGROUND=$pg timeout 120 "$game" -D --fuzz=$k,20 \
         --fuzz-restore </dev/null >/dev/null 2>"$err" || status=$?
     if [ "$status" -ne 0 ] || grep -qE 'AddressSanitizer|runtime error|panic|impossible' "$err"; then
@@ -126,7 +136,7 @@ trial() {
     fi
 }
 export -f trial
-export out saved game seed
+export out saved once game seed
 
 for j in $(seq "$jobs"); do
     pg=$out/pg$j

@@ -43,6 +43,13 @@
 # from its checkpoint, its save marked.  A ten-digit uid with the longest
 # name is refused at the start; two users whose uid and name ran together
 # into one save name keep their own saves.
+# And the save mark against a player who reaches his save: bytes changed
+# after the game closed the save (the game stopped there under gdb), a
+# copy restored after a later save, a save renamed, another uid's: each
+# refused; a save too large to check kept as it is, not refused; an
+# earlier refused save never replaced; a key file others may read, of 65
+# bytes or the player's own: sysconf's error; and ordinary play (save,
+# restore, save, restore; a hangup's save) goes on.
 #
 # Needs root (it creates users and sets the setgid bit), or sudo.
 set -euo pipefail
@@ -273,10 +280,12 @@ tmx() { tmux -L "nhfsc-$$" "$@"; }
 trap 'tmx kill-server 2>/dev/null || true; cleanup' EXIT
 opts='!autopickup,!legacy,!news,!splash_screen,time,pettype:none'
 opts+=',role:Valkyrie,race:human,gender:female,align:neutral'
-start_game() { # NAME [PET]: PET a pettype (none by default)
+start_game() { # NAME [PET]: PET a pettype (none by default); as nhfplayer,
+    # or as $GAME_USER
+    local u=${GAME_USER:-nhfplayer}
     tmx new-session -d -s "$1" -x 80 -y 24 \
-        "cd / && setpriv --reuid=$(id -u nhfplayer) --regid=$(id -g nhfplayer) --init-groups \
-         env -i PATH=/usr/bin:/bin HOME=/ USER=nhfplayer LOGNAME=nhfplayer TERM=xterm \
+        "cd / && setpriv --reuid=$(id -u "$u") --regid=$(id -g "$u") --init-groups \
+         env -i PATH=/usr/bin:/bin HOME=/ USER=$u LOGNAME=$u TERM=xterm \
          NETHACKOPTIONS='${opts/pettype:none/pettype:${2:-none}}' '$game' -u $1; sleep 5"
 }
 screen_of() { tmx capture-pane -J -p -t "$1" 2>/dev/null || true; }
@@ -599,17 +608,22 @@ as_home sh -c "gzip -dc '$sv' >'$home/s'" &&
                      seek(F, 200, 0); print F chr(ord($c) ^ 1); close(F) or die' "$home/s" &&
     as_home sh -c "gzip -c '$home/s' >'$sv'" ||
     bad "mallory could not edit his own save (it is his: the check would prove nothing)"
+# An earlier refused save of his is there: it is never replaced (the new
+# one takes the next free name).
+echo "an earlier refused save" >"$hack/save/${uid}mallory.refused"
 start_game mallory
 wait_screen mallory "is not restored" || exit 1
 keys mallory Enter
 settle mallory
-[ -e "$hack/save/${uid}mallory.refused" ] || bad "the edited save was not kept aside"
+[ -e "$hack/save/${uid}mallory.refused.1" ] || bad "the edited save was not kept aside as ${uid}mallory.refused.1: $(ls "$hack/save")"
+[ "$(cat "$hack/save/${uid}mallory.refused")" = "an earlier refused save" ] ||
+    bad "the earlier ${uid}mallory.refused was replaced by the new refused save"
 grep -qF "savekey save/${uid}mallory does not match its mark" "$hack/paniclog" || bad "paniclog does not note the refused save"
 tmx kill-session -t mallory 2>/dev/null || true
 gone mallory
 rm -f "$hack/save/${uid}mallory"*
 [ "$fail" -eq 0 ] || { echo "server-check: failed" >&2; exit 1; }
-echo "server-check: ok: a shell user's own edited save is refused by its mark and kept aside"
+echo "server-check: ok: a shell user's own edited save is refused by its mark and kept aside, an earlier refused one kept too"
 
 
 # 6. A game killed (SIGKILL: an out-of-memory kill, a crash, a power cut)
@@ -795,3 +809,165 @@ else
     bad "scratch users of uids $u0 and ${u0}1 could not be made"
 fi
 [ "$fail" -eq 0 ] || { echo "server-check: failed" >&2; exit 1; }
+
+# --- the save mark against a player who reaches his save (SAVEKEY) -----------
+# What makes a save this game's: the bytes it wrote (a save rewritten after
+# the game closed it is refused), this uid, this name and a one-time value
+# (a copy restored after a later save, a save renamed, another uid's: each
+# refused); a file the machine cannot check is kept as it is; the key file
+# is the admin's. And ordinary play goes on: a save restored, saved again
+# and restored; a hangup's save restored. The file edits are root's here
+# (cat >, keeping the file's owner and inode): a player whose save
+# directory he can enter makes the same edits to his own files.
+save_now() { # NAME: a turn, then S y, until the game is gone
+    keys "$1" s
+    sync_game "$1" || exit 1
+    keys "$1" S
+    wait_screen "$1" "Really save?" && keys "$1" y
+    gone "$1"
+}
+fresh() { # NAME: a new game, at its first turn
+    start_game "$1"
+    wait_screen "$1" "Dlvl:1" || exit 1
+    settle "$1"
+}
+quit_now() { # NAME
+    keys "$1" '#quit' Enter
+    wait_screen "$1" "Really quit?" && keys "$1" y
+    wait_screen "$1" "identified?" && keys "$1" q
+    gone "$1"
+}
+restored() { # NAME: his next start restores his save
+    start_game "$1"
+    wait_screen "$1" "Restoring save file" && keys "$1" Enter
+    wait_screen "$1" "Dlvl:1" || exit 1
+    settle "$1"
+    if screen_of "$1" | grep -qE "not restored|cannot be checked"; then
+        bad "$1: the save was not restored"
+    fi
+}
+refused_save() { # NAME WHY: his next start refuses his save saying WHY; the
+    # new game that begins is quit
+    start_game "$1"
+    if ! wait_screen "$1" "$2"; then
+        keys "$1" Enter
+        settle "$1"
+        quit_now "$1"
+        return 1
+    fi
+    keys "$1" Enter
+    settle "$1"
+    wait_screen "$1" "Dlvl:1" || exit 1
+    quit_now "$1"
+}
+sv() { echo "$hack/save/${uid}$1"; }
+once_files() { ls "$hack/save" | grep -c "^${uid}$1\.once-" || true; }
+
+# 9. The bytes changed after the game closed the save, before it went on:
+#    the game stopped (gdb, root's; a player stops his own game with
+#    SIGSTOP) at the first delete_levelfile() after the save's bclose().
+#    The mark was made over the bytes as written, so the change is refused.
+fresh vic
+keys vic s
+sync_game vic || exit 1
+keys vic S
+wait_screen vic "Really save?"
+pid=$(pgrep -u nhfplayer -f -- "^$game -u vic" | head -1 || true)
+cat >"$scratch/edit-vic" <<EOF
+perl -e 'open(F, "+<:raw", \$ARGV[0]) or die; seek(F, 200, 0); read(F, \$c, 1);
+         seek(F, 200, 0); print F chr(ord(\$c) ^ 1); close(F) or die' '$(sv vic)' && echo edited
+EOF
+gdbout=$scratch/gdb.out
+timeout 120 gdb -p "$pid" -batch -ex 'break delete_levelfile' -ex continue \
+    -ex "shell sh $scratch/edit-vic" -ex detach >"$gdbout" 2>&1 &
+gdbpid=$!
+for i in $(seq 100); do grep -q "^Breakpoint 1 at" "$gdbout" && break; sleep 0.2; done
+keys vic y
+wait "$gdbpid" || true
+grep -q "^edited" "$gdbout" || { bad "gdb did not stop the save to edit it:"; sed 's/^/    /' "$gdbout" >&2; }
+gone vic
+refused_save vic "does not match its mark" ||
+    bad "a save whose bytes changed between its close and its mark was restored"
+ls "$hack/save" | grep -qx "${uid}vic.refused" || bad "vic's changed save was not kept aside"
+rm -f "$(sv vic)"*
+[ "$fail" -eq 0 ] && echo "server-check: ok: a save changed after the game closed it (the game stopped there) is refused"
+
+# 10. A copy restored after a later save; a save renamed; another uid's.
+#     Between them, ordinary play: save, restore, save, restore.
+fresh rep
+save_now rep
+[ "$(once_files rep)" -eq 1 ] || bad "rep's save has $(once_files rep) one-time files, not 1"
+cp -p "$(sv rep).gz" "$scratch/rep1.gz"
+restored rep
+[ "$(once_files rep)" -eq 0 ] || bad "rep's restore left its one-time file"
+save_now rep
+cp -p "$(sv rep).gz" "$scratch/rep2.gz"
+cat "$scratch/rep1.gz" >"$(sv rep).gz"
+refused_save rep "was restored once already" ||
+    bad "a copy of a save, restored once, restored again after a later save"
+ls "$hack/save" | grep -qx "${uid}rep.refused" || bad "the replayed copy was not kept aside"
+cp -p "$scratch/rep2.gz" "$(sv rep).gz"
+restored rep
+quit_now rep
+[ -z "$(ls "$hack/save" | grep "^${uid}rep" | grep -v refused)" ] || bad "rep left files in save/: $(ls "$hack/save")"
+rm -f "$(sv rep)"*
+fresh ren1
+save_now ren1
+cp -p "$(sv ren1).gz" "$(sv ren2).gz"
+refused_save ren2 "does not match its mark" || bad "a save of ren1 restored as ren2's"
+rm -f "$(sv ren1)"* "$(sv ren2)"*
+GAME_USER=nhfwizard fresh ouid
+GAME_USER=nhfwizard save_now ouid
+wuid=$(id -u nhfwizard)
+cp "$hack/save/${wuid}ouid.gz" "$(sv ouid).gz"
+chown nhfplayer "$(sv ouid).gz"
+refused_save ouid "does not match its mark" || bad "nhfwizard's save restored as nhfplayer's"
+rm -f "$(sv ouid)"* "$hack/save/${wuid}ouid"*
+# a hangup's save (dosave0() as SIGHUP calls it) restores
+fresh hup
+keys hup s
+sync_game hup || exit 1
+pkill -HUP -u nhfplayer -f -- "^$game -u hup" || bad "no game of hup to hang up"
+gone hup
+[ -s "$(sv hup).gz" ] || bad "hup's hangup wrote no save"
+restored hup
+quit_now hup
+[ "$fail" -eq 0 ] && echo "server-check: ok: a copy restored after a later save, a renamed save and another uid's are refused; save, restore, save, restore and a hangup's save restore"
+
+# 14. A file the machine cannot check (over 64 MiB): said so, kept as it is.
+head -c $((65 * 1024 * 1024)) /dev/zero | gzip -1 >"$(sv big).gz"
+chown nhfplayer "$(sv big).gz"
+start_game big
+wait_screen big "cannot be checked now"
+keys big Enter
+settle big
+wait_screen big "Dlvl:1" || exit 1
+quit_now big
+[ "$(stat -c %s "$(sv big)" 2>/dev/null)" = $((65 * 1024 * 1024)) ] || bad "the save too large to check was not kept as it is: $(ls "$hack/save")"
+ls "$hack/save" | grep -q "^${uid}big.refused" && bad "the save too large to check was refused as a forgery"
+grep -qF "savekey save/${uid}big cannot be checked" "$hack/paniclog" || bad "paniclog does not note the save it cannot check"
+rm -f "$(sv big)"*
+[ "$fail" -eq 0 ] && echo "server-check: ok: a save too large to check is said so and kept as it is, not refused"
+
+# 16. The key file: the admin's, 16 to 64 bytes, else sysconf's error
+#     (-s reads sysconf, then prints the scores).
+cp -p "$hack/savekey" "$scratch/savekey"
+key_refused() { # WHAT WHY
+    status=0
+    (cd / && as nhfplayer timeout 20 "$game" -s) </dev/null >"$out" 2>&1 || status=$?
+    if grep -q "SAVEKEY" "$out" && grep -q "$2" "$out"; then
+        echo "server-check: ok: a key file $1 is sysconf's error ($2)"
+    else
+        bad "a key file $1 is not refused:"
+        sed 's/^/    /' "$out" >&2
+    fi
+    cp -p "$scratch/savekey" "$hack/savekey"
+}
+chmod 0644 "$hack/savekey"
+key_refused "others may read (0644)" "read or written by others"
+head -c 65 /dev/urandom >"$hack/savekey"
+key_refused "of 65 bytes" "more than 64 bytes"
+chown nhfplayer "$hack/savekey"
+key_refused "the player owns" "owned by uid $uid"
+[ "$fail" -eq 0 ] || { echo "server-check: failed" >&2; exit 1; }
+echo "server-check: ok: the save mark: bound to the bytes written, the uid, the name and one restore; the machine's failures and the key file's faults said as such"

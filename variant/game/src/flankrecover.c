@@ -526,7 +526,7 @@ int ifd, ofd;
     ssize_t nfrom, nto;
 
     while ((nfrom = read(ifd, buf, sizeof buf)) > 0) {
-        nto = write(ofd, buf, (size_t) nfrom);
+        nto = flank_save_write(ofd, buf, (size_t) nfrom); /* fed its mark */
         if (nto != nfrom)
             return FALSE;
     }
@@ -579,7 +579,7 @@ char *held;
     struct fr_head again;
     const char *why;
     xchar levc;
-    boolean ok;
+    boolean ok, marked;
 
     (void) snprintf(fq_save, sizeof fq_save, "%s",
                     fqname(SAVEF, SAVEPREFIX, 0));
@@ -617,14 +617,18 @@ char *held;
         (void) close(gfd), (void) close(lfd);
         return "its save file cannot be written";
     }
-    ok = (write(sfd, (genericptr_t) &h->version, sizeof h->version)
+    /* every byte written to sfd is fed to the save's mark (SAVEKEY), as
+       dosave0() feeds its own: flank_save_write(), then flank_save_seal()
+       before it is closed */
+    flank_save_begin(sfd);
+    ok = (flank_save_write(sfd, (genericptr_t) &h->version, sizeof h->version)
               == sizeof h->version
-          && write(sfd, (genericptr_t) &h->sfi, sizeof h->sfi)
+          && flank_save_write(sfd, (genericptr_t) &h->sfi, sizeof h->sfi)
                  == sizeof h->sfi
-          && write(sfd, (genericptr_t) &h->namesz, sizeof h->namesz)
-                 == sizeof h->namesz
-          && write(sfd, (genericptr_t) h->name, (size_t) h->namesz)
-                 == (ssize_t) h->namesz
+          && flank_save_write(sfd, (genericptr_t) &h->namesz,
+                              sizeof h->namesz) == sizeof h->namesz
+          && flank_save_write(sfd, (genericptr_t) h->name,
+                              (size_t) h->namesz) == (ssize_t) h->namesz
           && fr_copy(lfd, sfd) && fr_copy(gfd, sfd));
     (void) close(lfd), (void) close(gfd);
     done[0] = done[h->savelev] = TRUE;
@@ -636,19 +640,22 @@ char *held;
             break;
         }
         levc = (xchar) lev;
-        ok = (write(sfd, (genericptr_t) &levc, sizeof levc) == sizeof levc
+        ok = (flank_save_write(sfd, (genericptr_t) &levc, sizeof levc)
+                  == sizeof levc
               && fr_copy(lfd, sfd));
         (void) close(lfd);
     }
+    /* the game's own save: marked as dosave0() marks one (SAVEKEY), on
+       sfd before it is closed, or it would be refused as one the game
+       did not write */
+    marked = ok && flank_save_seal(sfd, fq_save);
     if (close(sfd) < 0)
         ok = FALSE;
     if (!ok) {
         (void) delete_savefile(); /* ours, half written: the pieces stay */
         return "its save file cannot be written whole";
     }
-    /* the game's own save: marked as dosave0() marks one (SAVEKEY), or
-       it would be refused as one the game did not write */
-    if (!flank_save_mark(fq_save)) {
+    if (!marked) {
         (void) delete_savefile();
         return "its save file cannot be marked (SAVEKEY)";
     }
