@@ -419,7 +419,7 @@ echo "server-check: ok: a save/ the game cannot write: the save fails naming the
 # with the hero adds its hit points to the score), so he has points enough
 # for the record (POINTSMIN).  With the record not writable by the games
 # group, NetHack warns at the start ("cannot write scoreboard file") and says
-# "Cannot open file record.  Is NetHack installed correctly?" at the end
+# "Cannot open file .../record.  Is NetHack installed correctly?" at the end
 # (its lock_file() opens the record to write), after it has written the
 # logfile and the xlogfile: the game is in both, with its points, its dump
 # log is written, the record is as it was and its lock is gone.  Then the
@@ -439,10 +439,13 @@ escape() { # NAME [WARNING]: a game that escapes the dungeon with its kitten,
 }
 chmod 0640 "$var/record"
 record_was=$(md5sum <"$var/record")
-escape dave "Warning: cannot write scoreboard file 'record'"
+# (both name the record by its path in var/; the screen's lines read as one,
+# for a message longer than a line)
+escape dave "Warning: cannot write scoreboard file '$var/record'"
 said=
 for i in $(seq 50); do # through the --More--s of the game's end
-    screen_of dave | grep -qF "Cannot open file record.  Is NetHack installed correctly?" && { said=1; break; }
+    screen_of dave | tr '\n' ' ' |
+        grep -qE "Cannot open file +$var/record\. +Is NetHack installed correctly\?" && { said=1; break; }
     tmx has-session -t dave 2>/dev/null || break
     keys dave Enter 2>/dev/null || true
     sleep 0.2
@@ -561,8 +564,9 @@ elsif ($op eq 'create') {
     $ok = sysopen($f, $path, O_WRONLY | O_CREAT | O_EXCL, 0660);
     unlink $path if $ok;
 } elsif ($op eq 'rdlock') {
+    my $lk = pack('s s x4 q q i x4', F_RDLCK, SEEK_SET, 0, 0, 0); # struct flock
     $ok = sysopen($f, $path, O_RDONLY) && flock($f, LOCK_SH | LOCK_NB)
-        && fcntl($f, F_SETLK, pack('s s x4 q q i x4', F_RDLCK, SEEK_SET, 0, 0, 0));
+        && fcntl($f, F_SETLK, $lk);
 } else { die "attempt: no operation $op\n" }
 print $ok ? "ok\n" : $!{EACCES} ? "EACCES\n" : "failed: $!\n";
 PERL
@@ -884,6 +888,7 @@ for i in $(seq 100); do
 done
 [ -n "$told" ] || bad "pete's killed game, moved into var/, was not given back"
 settle pete
+sync_game pete || exit 1
 keys pete '#quit' Enter
 wait_screen pete "Really quit?" && keys pete y
 wait_screen pete "identified?" && keys pete q
@@ -894,6 +899,7 @@ start_game olga
 wait_screen olga "Restoring save file" && keys olga Enter
 settle olga
 wait_screen olga "Dlvl:1" || exit 1
+sync_game olga || exit 1
 keys olga '#quit' Enter
 wait_screen olga "Really quit?" && keys olga y
 wait_screen olga "identified?" && keys olga q
