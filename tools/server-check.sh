@@ -41,10 +41,23 @@
 # locks forged ahead of every game, a bones file, a read lock on perm,
 # record, logfile or xlogfile, the dump logs, the paniclog, the listing.
 # A save edited anyway (by root here) is refused by its mark (sysconf
-# SAVEKEY).  The install ships recover, which turns a dead game's files
-# kept aside into a save; a game killed with SIGKILL comes back at the
-# next start under its name, from its checkpoint, its save marked.  And
-# an install of the layout before var/, moved by the guide's block: its
+# SAVEKEY), kept aside, never over a save refused before.  The install
+# ships recover, which turns a dead game's files kept aside into a save.
+# Where nhfplayer can enter var/ (opened to others here for the test, then
+# closed again), a checkpoint of his killed game that he forges is kept
+# aside unread, never rebuilt or marked; with var/ the games group's alone,
+# a game killed with SIGKILL comes back at the next start under its name,
+# from its checkpoint, its save marked.  A ten-digit uid with the longest
+# name is refused at the start; two users whose uid and name ran together
+# into one save name keep their own saves.
+# And the save mark against a player who reaches his save (root makes the
+# edits here: under var/ the player cannot): bytes changed after the game
+# closed the save (the game stopped there under gdb), a copy restored
+# after a later save, a save renamed, another uid's: each refused; a save
+# too large to check kept as it is, not refused; a key file others may
+# read, of 65 bytes or the player's own: sysconf's error; and ordinary
+# play (save, restore, save, restore; a hangup's save) goes on.  And an
+# install of the layout before var/, moved by the guide's block: its
 # save, its dead game and its records are found where they moved.
 #
 # Needs root (it creates users and sets the setgid bit), or sudo.
@@ -281,10 +294,12 @@ trap 'tmx kill-server 2>/dev/null || true; cleanup' EXIT
 opts='!autopickup,!legacy,!news,!splash_screen,time,pettype:none'
 opts+=',role:Valkyrie,race:human,gender:female,align:neutral'
 wrap= # a command the game runs under (strace, below), or none
-start_game() { # NAME [PET]: PET a pettype (none by default)
+start_game() { # NAME [PET]: PET a pettype (none by default); as nhfplayer,
+    # or as $GAME_USER
+    local u=${GAME_USER:-nhfplayer}
     tmx new-session -d -s "$1" -x 80 -y 24 \
-        "cd / && $wrap setpriv --reuid=$(id -u nhfplayer) --regid=$(id -g nhfplayer) --init-groups \
-         env -i PATH=/usr/bin:/bin HOME=/ USER=nhfplayer LOGNAME=nhfplayer TERM=xterm \
+        "cd / && $wrap setpriv --reuid=$(id -u "$u") --regid=$(id -g "$u") --init-groups \
+         env -i PATH=/usr/bin:/bin HOME=/ USER=$u LOGNAME=$u TERM=xterm \
          NETHACKOPTIONS='${opts/pettype:none/pettype:${2:-none}}' '$game' -u $1; sleep 5"
 }
 screen_of() { tmx capture-pane -J -p -t "$1" 2>/dev/null || true; }
@@ -639,10 +654,19 @@ elif grep -q "points=8888888" "$var/xlogfile" "$var/logfile" "$var/record"; then
 else
     echo "server-check: ok: a name with a tab and a newline is refused, the records untouched"
 fi
+# Can nhfplayer enter the directory of the game's files (var/: its level
+# files, locks and checkpoints)?  Then every byte of them is his to forge,
+# and the recovery under SAVEKEY keeps his dead games aside unread ("within
+# your reach"); when only the games group can (var/ as installed), it gives
+# them back.
+reach=
+as nhfplayer test -x "$var" && reach=1
 # 4. His own games killed (SIGKILL) past MAXPLAYERS: MAXPLAYERS games at
 #    once take every lock (one more is "Too many hacks running now", as it
-#    should be), all are killed, and the next game reclaims a dead game's
-#    lock, says so and keeps the dead game's files for recover.
+#    should be), all are killed, and the next game plays: it reclaims a
+#    dead game's lock, says so and keeps the dead game's files for
+#    recover (or, his files within his reach, keeps every dead game of
+#    his aside unread first, saying why).
 maxp=$(sed -n 's/^MAXPLAYERS=\([0-9]*\).*/\1/p' "$hack/sysconf")
 maxp=${maxp:-10}
 for i in $(seq "$maxp"); do start_game "k$i"; done
@@ -664,13 +688,24 @@ denied "his own lock and checkpoint, after kill -9 of his game" write "$var/aloc
 denied "his own level file, after kill -9 of his game" write "$var/alock.1"
 denied "the variable files' directory, listed" list "$var"
 start_game last
-wait_screen last "is gone" || exit 1
-screen_of last | grep -q "for recover" || bad "the reclaimed lock's message names no recover"
-keys last Enter
+if [ -n "$reach" ]; then
+    wait_screen last "within your reach" || exit 1
+    for i in $(seq 100); do # a message for each, each waiting for a key
+        screen_of last | grep -q "Dlvl:1" && break
+        screen_of last | grep -qE "Hit space|--More--" && keys last Enter
+        sleep 0.2
+    done
+    grep -q "recover your dead game of lock alock cannot be recovered: its files were within your reach" "$var/paniclog" ||
+        bad "paniclog does not note the dead games kept unread"
+else
+    wait_screen last "is gone" || exit 1
+    screen_of last | grep -q "for recover" || bad "the reclaimed lock's message names no recover"
+    keys last Enter
+    grep -q "lock the game of lock" "$var/paniclog" || bad "paniclog does not note the reclaimed lock"
+fi
 settle last
 wait_screen last "Dlvl:1" || exit 1
-grep -q "lock the game of lock" "$var/paniclog" || bad "paniclog does not note the reclaimed lock"
-kept=$(cd "$var" && ls | grep -cE '^crash[0-9]+[a-z]lock\.[0-9]+$' || true)
+kept=$(cd "$var" && ls | grep -cE '^crash[0-9]+[a-z]lock(_[0-9]+)?\.[0-9]+$' || true)
 [ "$kept" -ge 2 ] || bad "the dead game's files were not kept for recover ($kept files)"
 keys last '#quit' Enter
 wait_screen last "Really quit?" && keys last y
@@ -683,7 +718,7 @@ gone last
 if [ ! -x "$hack/recover" ]; then
     bad "the install has no recover in $hack"
 else
-    kept_base=$(cd "$var" && ls | sed -n 's/^\(crash[0-9]*[a-z]lock\)\.0$/\1/p' | head -1)
+    kept_base=$(cd "$var" && ls | sed -n 's/^\(crash[0-9]*[a-z]lock\(_[0-9]*\)\?\)\.0$/\1/p' | head -1)
     kept_name=$(cd "$var" && dd if="$kept_base.0" bs=1 skip=8 count=45 2>/dev/null | tr -d '\0')
     (cd / && "$hack/recover" -d "$var" "$kept_base") >"$out" 2>&1 ||
         { bad "recover $kept_base failed:"; sed 's/^/    /' "$out" >&2; }
@@ -694,8 +729,8 @@ else
     fi
     rm -f "$var/$kept_name"
 fi
-(cd "$var" && rm -f crash*lock.* [a-z]lock.*)
-[ "$fail" -eq 0 ] && echo "server-check: ok: $maxp games killed, the next start reclaims a dead game's lock, says so, and keeps its $kept files for recover"
+(cd "$var" && rm -f crash*lock*.* [a-z]lock.*)
+[ "$fail" -eq 0 ] && echo "server-check: ok: $maxp games killed, the next start plays: the dead games kept aside, said, $kept files kept for recover${reach:+ (unread: within his reach)}"
 # 5. His own save: out of his reach while it is written (between the
 #    game's close of it and its mark, and the gzip after), and after: he
 #    cannot overwrite it, append to it or copy it aside to play it again.
@@ -749,24 +784,39 @@ gzip -dc "$sv" >"$scratch/s"
 perl -e 'open(F, "+<:raw", $ARGV[0]) or die; seek(F, 200, 0); read(F, $c, 1);
          seek(F, 200, 0); print F chr(ord($c) ^ 1); close(F) or die' "$scratch/s"
 gzip -c "$scratch/s" >"$sv"
+# An earlier refused save of his is there: it is never replaced (the new
+# one takes the next free name).
+echo "an earlier refused save" >"$var/save/${uid}mallory.refused"
 start_game mallory
 wait_screen mallory "is not restored" || exit 1
 keys mallory Enter
 settle mallory
-[ -e "$var/save/${uid}mallory.refused" ] || bad "the edited save was not kept aside"
+[ -e "$var/save/${uid}mallory.refused.1" ] || bad "the edited save was not kept aside as ${uid}mallory.refused.1: $(ls "$var/save")"
+[ "$(cat "$var/save/${uid}mallory.refused")" = "an earlier refused save" ] ||
+    bad "the earlier ${uid}mallory.refused was replaced by the new refused save"
 grep -qF "save/${uid}mallory does not match its mark" "$var/paniclog" || bad "paniclog does not note the refused save"
 tmx kill-session -t mallory 2>/dev/null || true
 gone mallory
 rm -f "$var/save/${uid}mallory"*
 [ "$fail" -eq 0 ] || { echo "server-check: failed" >&2; exit 1; }
-echo "server-check: ok: a shell user cannot reach his own save; an edited save is refused by its mark and kept aside"
+echo "server-check: ok: a shell user cannot reach his own save; an edited save is refused by its mark and kept aside, an earlier refused one kept too"
 
 
 # 6. A game killed (SIGKILL: an out-of-memory kill, a crash, a power cut)
-#    comes back at the next start under its name: the game
-#    rebuilds it from its checkpoint (the game's start, here) into its
-#    save, marked with the install's SAVEKEY, restores it and says so;
-#    the admin reads it in the paniclog; nothing of it is left.
+#    comes back at the next start under its name, but only from files no
+#    player could have written.
+# 6a. Where nhfplayer can enter the game's directory, his dead game's
+#    checkpoint is his to edit.  var/ as installed is the games group's
+#    alone (2770), so the game's own rule is tried with var/ opened to
+#    others for it (2771: entered, not listed), then closed again: he
+#    kills rita's game and raises a byte of its state (his hero's hit
+#    points, a glyph, a timer: any byte), and starts again.  Nothing of
+#    it may be read, rebuilt, marked or restored: the start says why,
+#    keeps the pieces as they are, and a new game begins.
+trap 'echo "server-check: FAIL: stopped at line $LINENO" >&2' ERR
+var_mode=$(stat -c %a "$var")
+chmod 2771 "$var"
+as nhfplayer test -x "$var" || bad "nhfplayer cannot enter $var at 2771: the check would prove nothing"
 start_game rita
 wait_screen rita "Dlvl:1" || exit 1
 settle rita
@@ -774,7 +824,53 @@ for n in 1 2 3; do keys rita s; done
 sync_game rita || exit 1
 pkill -KILL -u nhfplayer -f -- "$game -u rita" || bad "no game of rita to kill"
 gone rita
-ls "$var" | grep -qE '^[a-z]lock\.0$' || bad "rita's killed game left no lock"
+lk=$(cd "$var" && ls | grep -E '^[a-z]lock\.0$' | head -1 || true)
+[ -n "$lk" ] || { bad "rita's killed game left no lock: $(ls "$var")"; exit 1; }
+as_home perl -e 'open(F, "+<:raw", $ARGV[0]) or die; seek(F, 200, 0); read(F, $c, 1);
+                 seek(F, 200, 0); print F chr(ord($c) ^ 0x40); close(F) or die' "$var/$lk" ||
+    bad "nhfplayer could not edit his dead game's checkpoint (the check would prove nothing)"
+cp "$var/$lk" "$scratch/forged"
+start_game rita
+wait_screen rita "within your reach" || exit 1
+screen_of rita | grep -F "within your reach" | sed 's/^/    screen: /'
+screen_of rita | grep -q "welcome back" && bad "rita's forged checkpoint was restored"
+keys rita Enter
+settle rita
+wait_screen rita "Dlvl:1" || exit 1
+[ "$(turn_of rita)" = "T:1" ] || bad "rita's start after the forgery is not a new game"
+kept_lk=$(cd "$var" && ls | grep -E "^crash[0-9]+${lk%.0}(_[0-9]+)?\.0\$" | head -1 || true)
+{ [ -n "$kept_lk" ] && cmp -s "$var/$kept_lk" "$scratch/forged"; } ||
+    bad "the forged checkpoint was not kept aside as it was ($kept_lk)"
+ls "$var/save" | grep -q "rita" && bad "a save was made of the forged checkpoint: $(ls "$var/save")"
+grep -qF "rebuilt from its checkpoint into save/${uid}rita" "$var/paniclog" &&
+    bad "paniclog says the forged checkpoint was rebuilt"
+grep -F "within your reach" "$var/paniclog" | tail -1 | sed 's/^/    paniclog: /'
+keys rita '#quit' Enter
+wait_screen rita "Really quit?" && keys rita y
+wait_screen rita "identified?" && keys rita q
+gone rita
+(cd "$var" && rm -f crash*lock*.* [a-z]lock.*)
+chmod "$var_mode" "$var"
+[ "$fail" -eq 0 ] || { echo "server-check: failed" >&2; exit 1; }
+echo "server-check: ok: a dead game's checkpoint forged by its player, within his reach (var/ opened to others for the test), is kept aside unread: not rebuilt, marked or restored"
+# 6b. var/ the games group's alone, as installed: rita's killed game comes
+#    back at her next start: the game rebuilds it from its checkpoint (the
+#    game's start, here) into its save, marked with the install's
+#    SAVEKEY, restores it and says so; the admin reads it in the
+#    paniclog; nothing of it is left; and nhfplayer could not have opened
+#    a piece of it.
+! as nhfplayer test -x "$var" || bad "nhfplayer can still enter $var"
+start_game rita
+wait_screen rita "Dlvl:1" || exit 1
+settle rita
+for n in 1 2 3; do keys rita s; done
+sync_game rita || exit 1
+pkill -KILL -u nhfplayer -f -- "$game -u rita" || bad "no game of rita to kill"
+gone rita
+lk=$(cd "$var" && ls | grep -E '^[a-z]lock\.0$' | head -1 || true)
+[ -n "$lk" ] || { bad "rita's killed game left no lock: $(ls "$var")"; exit 1; }
+denied "rita's dead game's checkpoint" read "$var/$lk"
+denied "rita's dead game's checkpoint" append "$var/$lk"
 start_game rita
 wait_screen rita "Restoring save file" && keys rita Enter
 told=
@@ -803,10 +899,10 @@ keys rita '#quit' Enter
 wait_screen rita "Really quit?" && keys rita y
 wait_screen rita "identified?" && keys rita q
 gone rita
-left=$(cd "$var" && ls | grep -E '^((crash|recovered|unrestored)[0-9]+)?[a-z]lock\.[0-9]+$' || true)
+left=$(cd "$var" && ls | grep -E '^((crash|recovered|unrestored)[0-9]+)?[a-z]lock(_[0-9]+)?\.[0-9]+$' || true)
 [ -z "$left" ] || bad "rita's game left files behind: $left"
 [ "$fail" -eq 0 ] || { echo "server-check: failed" >&2; exit 1; }
-echo "server-check: ok: a game killed with SIGKILL comes back at the next start, from its checkpoint, its save marked (SAVEKEY), noted in paniclog"
+echo "server-check: ok: a game killed with SIGKILL comes back at the next start, from its checkpoint (out of its player's reach), its save marked (SAVEKEY), noted in paniclog"
 
 # 7. The rest of var/ as he would try it: locks forged ahead of every game
 #    (MAXPLAYERS of them would lock everyone out), a bones file edited (one
@@ -833,6 +929,251 @@ denied "the paniclog" read "$var/paniclog"
     bad "the games wrote outside var/: the playground was $(echo $playground_was), is $(ls -A "$hack" | tr '\n' ' ')"
 [ "$fail" -eq 0 ] || { echo "server-check: failed" >&2; exit 1; }
 echo "server-check: ok: a shell user outside games reaches no file of var/ (each attempt EACCES at the path, root's the same succeeding); the games wrote nothing outside var/"
+
+# 8. User ids and names: a ten-digit uid with a 31-character name is
+#    refused at the start, before any lock is taken ("too long": it ran
+#    past the save file's name and the lock's); with a shorter name the
+#    same user gets past the names, to the terminal check. And two users
+#    whose uid and name ran together into one save name (uid U1 = U0*10+1
+#    playing "bob", uid U0 playing "1bob": both save/<U1>bob before) keep
+#    apart: the second's start makes a new game and leaves the first's
+#    save alone, where it was refused as not his and deleted.
+start_as() { # USER NAME SESSION
+    tmx new-session -d -s "$3" -x 80 -y 24 \
+        "cd / && setpriv --reuid=$(id -u "$1") --regid=$(id -g "$1") --init-groups \
+         env -i PATH=/usr/bin:/bin HOME=/ USER=$1 LOGNAME=$1 TERM=xterm \
+         NETHACKOPTIONS='$opts' '$game' -u $2; sleep 5"
+}
+newuser() { # NAME UID: a scratch user of that uid, if it is free
+    getent passwd "$2" >/dev/null && return 1
+    useradd --system --no-create-home --home-dir / --shell /usr/sbin/nologin -u "$2" "$1" || return 1
+    created_users+=("$1")
+}
+if newuser nhfbig 4000000000; then
+    # on a terminal, where the game gets as far as the names
+    long=abcdefghijklmnopqrstuvwxyz01234
+    tmx new-session -d -s big -x 80 -y 24 \
+        "cd / && setpriv --reuid=$(id -u nhfbig) --regid=$(id -g nhfbig) --init-groups \
+         env -i PATH=/usr/bin:/bin HOME=/ USER=nhfbig LOGNAME=nhfbig TERM=xterm \
+         NETHACKOPTIONS='$opts' '$game' -u $long; echo status=\$?; sleep 5"
+    wait_screen big "status=" || exit 1
+    if screen_of big | grep -q "status=0" || ! screen_of big | grep -q "too long"; then
+        bad "uid 4000000000 with a 31-character name is not refused:"
+        screen_of big | sed 's/^/    /' >&2
+    fi
+    gone big
+    ls "$hack" "$var" "$var/save" | grep -q "^4000000000" &&
+        bad "the refused start left a file: $(ls "$hack" "$var" "$var/save" | grep "^4000000000")"
+    start_as nhfbig shortname big
+    wait_screen big "Dlvl:1" || exit 1
+    settle big
+    keys big S
+    wait_screen big "Really save?" && keys big y
+    gone big
+    [ -s "$var/save/4000000000shortname.gz" ] || [ -s "$var/save/-294967296shortname.gz" ] ||
+        bad "uid 4000000000's shortname has no save: $(ls "$var/save")"
+    rm -f "$var/save/"*shortname*
+    [ "$fail" -eq 0 ] && echo "server-check: ok: a ten-digit uid with a 31-character name is refused at the start; a shorter name plays and saves"
+else
+    echo "server-check: uid 4000000000 is taken here: its check is skipped" >&2
+    fail=1
+fi
+u0=4217
+until ! getent passwd "$u0" >/dev/null && ! getent passwd "${u0}1" >/dev/null; do u0=$((u0 + 1)); done
+if newuser nhfuza "$u0" && newuser nhfuzb "${u0}1"; then
+    start_as nhfuzb bob zb
+    wait_screen zb "Dlvl:1" || exit 1
+    settle zb
+    keys zb S
+    wait_screen zb "Really save?" && keys zb y
+    gone zb
+    [ -s "$var/save/${u0}1bob.gz" ] || bad "no save of uid ${u0}1's bob"
+    cp "$var/save/${u0}1bob.gz" "$scratch/bob.gz"
+    start_as nhfuza 1bob za
+    wait_screen za "Dlvl:1" || exit 1
+    settle za
+    screen_of za | grep -qE "not yours|welcome back" && bad "uid $u0's 1bob met uid ${u0}1's bob's save"
+    [ "$(turn_of za)" = "T:1" ] || bad "uid $u0's 1bob is not a new game"
+    cmp -s "$var/save/${u0}1bob.gz" "$scratch/bob.gz" || bad "uid ${u0}1's bob's save is gone or changed"
+    keys za S
+    wait_screen za "Really save?" && keys za y
+    gone za
+    [ -s "$var/save/${u0}-1bob.gz" ] ||
+        bad "uid $u0's 1bob saved as $(ls "$var/save")"
+    rm -f "$var/save/${u0}"*
+    [ "$fail" -eq 0 ] && echo "server-check: ok: uid $u0's 1bob and uid ${u0}1's bob keep apart: save/${u0}-1bob and save/${u0}1bob"
+else
+    bad "scratch users of uids $u0 and ${u0}1 could not be made"
+fi
+[ "$fail" -eq 0 ] || { echo "server-check: failed" >&2; exit 1; }
+
+# --- the save mark against a player who reaches his save (SAVEKEY) -----------
+# What makes a save this game's: the bytes it wrote (a save rewritten after
+# the game closed it is refused), this uid, this name and a one-time value
+# (a copy restored after a later save, a save renamed, another uid's: each
+# refused); a file the machine cannot check is kept as it is; the key file
+# is the admin's. And ordinary play goes on: a save restored, saved again
+# and restored; a hangup's save restored. The file edits are root's here
+# (cat >, keeping the file's owner and inode): under var/ the player
+# cannot reach his save (5. above), and the mark is what still stands
+# where one does (an install whose save directory he can enter, an
+# admin's slip, a backup from elsewhere): the same edits to his own files.
+save_now() { # NAME: a turn, then S y, until the game is gone
+    keys "$1" s
+    sync_game "$1" || exit 1
+    keys "$1" S
+    wait_screen "$1" "Really save?" && keys "$1" y
+    gone "$1"
+}
+fresh() { # NAME: a new game, at its first turn
+    start_game "$1"
+    wait_screen "$1" "Dlvl:1" || exit 1
+    settle "$1"
+}
+quit_now() { # NAME
+    keys "$1" '#quit' Enter
+    wait_screen "$1" "Really quit?" && keys "$1" y
+    wait_screen "$1" "identified?" && keys "$1" q
+    gone "$1"
+}
+restored() { # NAME: his next start restores his save
+    start_game "$1"
+    wait_screen "$1" "Restoring save file" && keys "$1" Enter
+    wait_screen "$1" "Dlvl:1" || exit 1
+    settle "$1"
+    if screen_of "$1" | grep -qE "not restored|cannot be checked"; then
+        bad "$1: the save was not restored"
+    fi
+}
+refused_save() { # NAME WHY: his next start refuses his save saying WHY; the
+    # new game that begins is quit
+    start_game "$1"
+    if ! wait_screen "$1" "$2"; then
+        keys "$1" Enter
+        settle "$1"
+        quit_now "$1"
+        return 1
+    fi
+    keys "$1" Enter
+    settle "$1"
+    wait_screen "$1" "Dlvl:1" || exit 1
+    quit_now "$1"
+}
+sv() { echo "$var/save/${uid}$1"; }
+once_files() { ls "$var/save" | grep -c "^${uid}$1\.once-" || true; }
+
+command -v gdb >/dev/null ||
+    { echo "server-check: no gdb (./dev setup installs it): a save changed after its close cannot be checked" >&2; exit 1; }
+# 9. The bytes changed after the game closed the save, before it went on:
+#    the game stopped (gdb, root's; a player stops his own game with
+#    SIGSTOP) at the first delete_levelfile() after the save's bclose().
+#    The mark was made over the bytes as written, so the change is refused.
+fresh vic
+keys vic s
+sync_game vic || exit 1
+keys vic S
+wait_screen vic "Really save?"
+pid=$(pgrep -u nhfplayer -f -- "^$game -u vic" | head -1 || true)
+cat >"$scratch/edit-vic" <<EOF
+perl -e 'open(F, "+<:raw", \$ARGV[0]) or die; seek(F, 200, 0); read(F, \$c, 1);
+         seek(F, 200, 0); print F chr(ord(\$c) ^ 1); close(F) or die' '$(sv vic)' && echo edited
+EOF
+gdbout=$scratch/gdb.out
+timeout 120 gdb -p "$pid" -batch -ex 'break delete_levelfile' -ex continue \
+    -ex "shell sh $scratch/edit-vic" -ex detach >"$gdbout" 2>&1 &
+gdbpid=$!
+for i in $(seq 100); do grep -q "^Breakpoint 1 at" "$gdbout" && break; sleep 0.2; done
+keys vic y
+wait "$gdbpid" || true
+grep -q "^edited" "$gdbout" || { bad "gdb did not stop the save to edit it:"; sed 's/^/    /' "$gdbout" >&2; }
+gone vic
+refused_save vic "does not match its mark" ||
+    bad "a save whose bytes changed between its close and its mark was restored"
+ls "$var/save" | grep -qx "${uid}vic.refused" || bad "vic's changed save was not kept aside"
+rm -f "$(sv vic)"*
+[ "$fail" -eq 0 ] && echo "server-check: ok: a save changed after the game closed it (the game stopped there) is refused"
+
+# 10. A copy restored after a later save; a save renamed; another uid's.
+#     Between them, ordinary play: save, restore, save, restore.
+fresh rep
+save_now rep
+[ "$(once_files rep)" -eq 1 ] || bad "rep's save has $(once_files rep) one-time files, not 1"
+cp -p "$(sv rep).gz" "$scratch/rep1.gz"
+restored rep
+[ "$(once_files rep)" -eq 0 ] || bad "rep's restore left its one-time file"
+save_now rep
+cp -p "$(sv rep).gz" "$scratch/rep2.gz"
+cat "$scratch/rep1.gz" >"$(sv rep).gz"
+refused_save rep "was restored once already" ||
+    bad "a copy of a save, restored once, restored again after a later save"
+ls "$var/save" | grep -qx "${uid}rep.refused" || bad "the replayed copy was not kept aside"
+cp -p "$scratch/rep2.gz" "$(sv rep).gz"
+restored rep
+quit_now rep
+[ -z "$(ls "$var/save" | grep "^${uid}rep" | grep -v refused)" ] || bad "rep left files in save/: $(ls "$var/save")"
+rm -f "$(sv rep)"*
+fresh ren1
+save_now ren1
+cp -p "$(sv ren1).gz" "$(sv ren2).gz"
+refused_save ren2 "does not match its mark" || bad "a save of ren1 restored as ren2's"
+rm -f "$(sv ren1)"* "$(sv ren2)"*
+GAME_USER=nhfwizard fresh ouid
+GAME_USER=nhfwizard save_now ouid
+wuid=$(id -u nhfwizard)
+cp "$var/save/${wuid}ouid.gz" "$(sv ouid).gz"
+chown nhfplayer "$(sv ouid).gz"
+refused_save ouid "does not match its mark" || bad "nhfwizard's save restored as nhfplayer's"
+rm -f "$(sv ouid)"* "$var/save/${wuid}ouid"*
+# a hangup's save (dosave0() as SIGHUP calls it) restores
+fresh hup
+keys hup s
+sync_game hup || exit 1
+pkill -HUP -u nhfplayer -f -- "^$game -u hup" || bad "no game of hup to hang up"
+gone hup
+[ -s "$(sv hup).gz" ] || bad "hup's hangup wrote no save"
+restored hup
+quit_now hup
+[ "$fail" -eq 0 ] && echo "server-check: ok: a copy restored after a later save, a renamed save and another uid's are refused; save, restore, save, restore and a hangup's save restore"
+
+# 14. A file the machine cannot check (over 64 MiB): said so, kept as it is.
+head -c $((65 * 1024 * 1024)) /dev/zero | gzip -1 >"$(sv big).gz"
+chown nhfplayer "$(sv big).gz"
+start_game big
+wait_screen big "cannot be checked now"
+keys big Enter
+settle big
+wait_screen big "Dlvl:1" || exit 1
+quit_now big
+[ "$(stat -c %s "$(sv big)" 2>/dev/null)" = $((65 * 1024 * 1024)) ] || bad "the save too large to check was not kept as it is: $(ls "$var/save")"
+ls "$var/save" | grep -q "^${uid}big.refused" && bad "the save too large to check was refused as a forgery"
+grep -qF "save/${uid}big cannot be checked" "$var/paniclog" || bad "paniclog does not note the save it cannot check"
+rm -f "$(sv big)"*
+[ "$fail" -eq 0 ] && echo "server-check: ok: a save too large to check is said so and kept as it is, not refused"
+
+# 16. The key file: the admin's, 16 to 64 bytes, else sysconf's error
+#     (-s reads sysconf, then prints the scores).
+cp -p "$hack/savekey" "$scratch/savekey"
+key_refused() { # WHAT WHY
+    status=0
+    (cd / && as nhfplayer timeout 20 "$game" -s) </dev/null >"$out" 2>&1 || status=$?
+    if grep -q "SAVEKEY" "$out" && grep -q "$2" "$out"; then
+        echo "server-check: ok: a key file $1 is sysconf's error ($2)"
+    else
+        bad "a key file $1 is not refused:"
+        sed 's/^/    /' "$out" >&2
+    fi
+    cp -p "$scratch/savekey" "$hack/savekey"
+}
+chmod 0644 "$hack/savekey"
+key_refused "others may read (0644)" "read or written by others"
+head -c 65 /dev/urandom >"$hack/savekey"
+key_refused "of 65 bytes" "more than 64 bytes"
+chown nhfplayer "$hack/savekey"
+key_refused "the player owns" "owned by uid $uid"
+[ "$(ls -A "$hack")" = "$playground_was" ] ||
+    bad "the games wrote outside var/: the playground was $(echo $playground_was), is $(ls -A "$hack" | tr '\n' ' ')"
+[ "$fail" -eq 0 ] || { echo "server-check: failed" >&2; exit 1; }
+echo "server-check: ok: the save mark: bound to the bytes written, the uid, the name and one restore; the machine's failures and the key file's faults said as such"
 
 # --- an install of the old layout, moved into var/ as the guide says ----------
 # The playground as an install made before var/ left it: the variable files
