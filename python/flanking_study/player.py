@@ -69,6 +69,11 @@ NO_PROGRESS_STEPS = 10_000
 NLE_STEP_LIMIT = 10**9
 POLL_SECONDS = 0.05
 ESC = 27
+# What an agent-error keeps of AutoAscend's traceback: the innermost
+# frames (where it failed: its assertion's own line) and the exception's
+# line, the last characters of them.
+ERROR_FRAMES = 25
+ERROR_CHARS = 4000
 
 # NetHack 3.6's dungeon numbers (dungeon.def's order), for deathdnum.
 BRANCHES = {
@@ -92,6 +97,14 @@ def make_env(settings):
     return env
 
 
+def format_error():
+    """The exception being handled, as an agent-error keeps it: its
+    innermost ERROR_FRAMES frames and its own line, cut to the last
+    ERROR_CHARS characters (the outermost frames are AutoAscend's main
+    loop, the same in every failure)."""
+    return traceback.format_exc(limit=-ERROR_FRAMES)[-ERROR_CHARS:]
+
+
 class _Agent:
     """AutoAscend in its thread, behind nethackers' adapter."""
 
@@ -109,7 +122,7 @@ class _Agent:
         except autoascend_agent.AgentFinished:
             pass
         except BaseException:  # the agent's own failure, recorded
-            self.error = traceback.format_exc(limit=20)[-4000:]
+            self.error = format_error()
 
     def act(self, observation):
         """The agent's next action, or ("agent-error" | "agent-hung", why)."""

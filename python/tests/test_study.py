@@ -119,3 +119,31 @@ def test_autoascend_plays_vanilla_nles_game_at_flanking0(monkeypatch):
     keys = ("end", "death", "score", "turns", "maxlvl", "deathlev", "steps")
     assert {k: ours[k] for k in keys} == {k: theirs[k] for k in keys}
     assert ours["turns"] > 1000
+
+
+def test_an_agent_error_keeps_the_innermost_frames_and_the_assertion():
+    """AutoAscend fails deep in its strategies, under some forty frames of
+    its main loop: the record keeps the frames nearest the failure, the
+    assertion's own line among them, and the exception's line last."""
+    from flanking_study import player
+
+    # Two functions in turn, so that Python folds no repeated frames.
+    def ping(n):
+        if n == 0:
+            assert n == 1, "the innermost frame's assertion"
+        pong(n - 1)
+
+    def pong(n):
+        ping(n - 1)
+
+    try:
+        ping(60)
+    except AssertionError:
+        text = player.format_error()
+    # (pytest adds its own words after the assertion's message)
+    head, tail = text.split("\nAssertionError: the innermost frame's assertion")
+    assert "File " not in tail
+    assert 'assert n == 1, "the innermost frame\'s assertion"' in text
+    assert text.count("in ping") + text.count("in pong") == player.ERROR_FRAMES
+    assert text.startswith("Traceback") or len(text) == player.ERROR_CHARS
+    assert len(text) <= player.ERROR_CHARS
