@@ -203,14 +203,16 @@ def build(records, path, order, identities, charts=None):
         "Only games of the setting's identity now are pooled: a game played on an",
         "older game (another identity: a change since changed play) or with no",
         "identity (played before identities; `./dev whole-games adopt` stamps",
-        "those known to play as now) is left out.",
+        "those known to play as now: \"adopted\") is left out.",
         "",
-        "| setting | identity now | games pooled | left out: older game | left out: no identity |",
-        "|---|---|---:|---:|---:|",
+        "| setting | identity now | games pooled | of them adopted | left out: older game | left out: no identity |",
+        "|---|---|---:|---:|---:|---:|",
     ]
     for n in names:
-        out.append("| %s | `%s` | %d | %d | %d |" % (
-            n, identities.get(n) or "-", len(by.get(n, {})), left[n]["older"], left[n]["none"]))
+        out.append("| %s | `%s` | %d | %d | %d | %d |" % (
+            n, identities.get(n) or "-", len(by.get(n, {})),
+            sum(1 for r in by.get(n, {}).values() if r.get("adopted")),
+            left[n]["older"], left[n]["none"]))
     names = [n for n in names if by.get(n)]
     out += [
         "",
@@ -503,6 +505,12 @@ def shows(by, names, fail, games):
         tu, _ = paired_ci(n, lambda r: r["turns"])
         lv, _ = paired_ci(n, lambda r: r["maxlvl"])
         p = _fisher(fail[n], games[n], fail.get(BASELINE, 0), games.get(BASELINE, 0))
+        failures = ("not shown to differ (Fisher p = %.2f)" % p if p >= 0.05
+                    else "differ (Fisher p = %.3f)" % p) if p is not None else "not measured"
+        if sc is None:
+            out.append("- **%s** (%d pair%s): score, turns and depth not measured (fewer than 2 "
+                       "pairs); AutoAscend's failures: %s." % (n, k, "" if k == 1 else "s", failures))
+            continue
         out.append(
             "- **%s** (%d pairs): score %s: %s; turns lived %s: %s; deepest level %s: %s; "
             "AutoAscend's failures: %s."
@@ -510,8 +518,7 @@ def shows(by, names, fail, games):
                _ci_words(sc), _verdict(sc, "higher", "lower"),
                _ci_words(tu), _verdict(tu, "longer", "shorter"),
                _ci_words(lv, 2), _verdict(lv, "deeper", "shallower"),
-               "not shown to differ (Fisher p = %.2f)" % p if p is not None and p >= 0.05
-               else "differ (Fisher p = %.3f)" % p if p is not None else "not measured"))
+               failures))
     return out
 
 

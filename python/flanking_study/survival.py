@@ -80,7 +80,7 @@ def _fmt(t):
 def _panel(x0, title, xlabel, curves, x_hi, discrete):
     """One chart at x offset x0: curves is [(label, steps, colour)]."""
     pw, ph = _W - _L - _R, _H - _T - _B
-    x_lo = 1 if discrete else 0
+    x_lo = 0.5 if discrete else 0
     span = max(x_hi - x_lo, 1)
 
     def X(t):
@@ -93,7 +93,7 @@ def _panel(x0, title, xlabel, curves, x_hi, discrete):
     for s in (0, 0.25, 0.5, 0.75, 1):
         out.append('<line x1="%.1f" x2="%.1f" y1="%.1f" y2="%.1f" stroke="#ddd"/>' % (X(x_lo), X(x_hi), Y(s), Y(s)))
         out.append('<text x="%.1f" y="%.1f" font-size="11" text-anchor="end">%d%%</text>' % (x0 + _L - 6, Y(s) + 4, 100 * s))
-    ticks = range(x_lo, int(x_hi) + 1, max(1, int(math.ceil(span / 10)))) if discrete else _nice_ticks(x_hi)
+    ticks = range(1, int(x_hi) + 1, max(1, int(math.ceil(span / 10)))) if discrete else _nice_ticks(x_hi)
     for t in ticks:
         out.append('<line x1="%.1f" x2="%.1f" y1="%.1f" y2="%.1f" stroke="#999"/>' % (X(t), X(t), Y(0), Y(0) + 4))
         out.append('<text x="%.1f" y="%.1f" font-size="11" text-anchor="middle">%s</text>' % (X(t), Y(0) + 16, _fmt(t)))

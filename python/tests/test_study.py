@@ -69,7 +69,7 @@ def test_a_study_plays_each_game_once_even_when_a_worker_dies(tmp_path, monkeypa
     text = report.build(records, "games.jsonl", SETTINGS, identities)
     assert "| dnd-ai0 | 2 | step-cap 2 |" in text
     assert "Capped at [150] steps" in text
-    assert "| dnd-ai0 | `%s` | 2 | 0 | 0 |" % identities["dnd-ai0"] in text
+    assert "| dnd-ai0 | `%s` | 2 | 0 | 0 | 0 |" % identities["dnd-ai0"] in text
 
 
 def test_a_line_cut_by_a_crash_is_dropped_and_a_bad_one_refused(tmp_path):
@@ -263,7 +263,7 @@ def test_the_report_pools_the_current_game_and_draws_survival(tmp_path):
     out.parent.mkdir()
     written = report.write(records, "games.jsonl", str(out), ["flanking0", "dnd"], idents)
     text = out.read_text()
-    assert "| dnd | `%s` | 3 | 1 | 1 |" % ("b" * 16) in text
+    assert "| dnd | `%s` | 3 | 0 | 1 | 1 |" % ("b" * 16) in text
     assert "| dnd | 3 | 1 | 0 | 0 | 33% [6, 79] (1/3) | 1.000 |" in text  # Fisher: 1/3 against 0/3
     assert "| dnd | 2 | 100% [34, 100] (2/2) |" in text  # killing blows flanked
     assert "- dnd: autoascend/fight.py:42 (in attack): `assert target.alive, target` (AssertionError: boor wight)" in text
