@@ -47,6 +47,8 @@ def main(argv=None):
     ap.add_argument("--commit", action="append", default=[],
                     help="adopt: a commit (a prefix of the records' commit); repeatable or C1,C2")
     args = ap.parse_args(argv)
+    if args.commit and args.command != "adopt":
+        ap.error("--commit is for adopt only, not %s" % args.command)
     names = [n for n in args.settings.split(",") if n]
     try:
         for n in names:
