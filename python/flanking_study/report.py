@@ -429,6 +429,10 @@ def build(records, path, order, identities, charts=None):
     return "\n".join(out) + "\n"
 
 
+def _pairs(k):
+    return "%d paired game%s" % (k, "" if k == 1 else "s")
+
+
 def _ci_words(ci, digits=0, unit=""):
     if ci is None:
         return "n < 2"
@@ -458,9 +462,9 @@ def shows(by, names, fail, games):
         ci, k = paired_ci("proposal", lambda r: 1 if _died(r) and r["branch"] == "The Gnomish Mines" else 0)
         out.append(
             "- **Open levels such as the Big Room and the Mines become more dangerous: %s.** "
-            "Deaths in the Gnomish Mines, `proposal` minus `flanking0` over %d paired games: "
+            "Deaths in the Gnomish Mines, `proposal` minus `flanking0` over %s: "
             "%s percentage points. (The Big Room is not told apart in the record.)"
-            % (_verdict(ci, "supported", "contradicted"), k,
+            % (_verdict(ci, "supported", "contradicted"), _pairs(k),
                _ci_words(None if ci is None else tuple(100 * x for x in ci))))
     else:
         out.append("- **Open levels such as the Big Room and the Mines become more dangerous: "
@@ -480,8 +484,8 @@ def shows(by, names, fail, games):
         ci, k = paired_ci("proposal", _per_kturn("flanktaken"), base="proposal-ai0")
         out.append(
             "- **Intelligent enemies flank you (FLANKING_AI): %s.** Flanked blows taken per "
-            "1,000 turns, `proposal` minus `proposal-ai0` over %d paired games: %s."
-            % (_verdict(ci, "supported", "contradicted"), k, _ci_words(ci, 2)))
+            "1,000 turns, `proposal` minus `proposal-ai0` over %s: %s."
+            % (_verdict(ci, "supported", "contradicted"), _pairs(k), _ci_words(ci, 2)))
     else:
         out.append("- **Intelligent enemies flank you (FLANKING_AI): not measured** "
                    "(`proposal` and `proposal-ai0` were not both played).")
@@ -492,8 +496,8 @@ def shows(by, names, fail, games):
             ci, k = paired_ci(n, _per_kturn("flanktaken"), base=base)
             out.append(
                 "- **Threats from range flank you (FLANKING_RANGED): %s.** Flanked blows taken "
-                "per 1,000 turns, `%s` minus `%s` over %d paired games: %s."
-                % (_verdict(ci, "supported", "contradicted"), n, base, k, _ci_words(ci, 2)))
+                "per 1,000 turns, `%s` minus `%s` over %s: %s."
+                % (_verdict(ci, "supported", "contradicted"), n, base, _pairs(k), _ci_words(ci, 2)))
     else:
         out.append("- **Threats from range flank you (FLANKING_RANGED): not measured** "
                    "(no `-ranged` setting was played beside its own).")
