@@ -80,10 +80,15 @@ def _play(name, kwargs, seed, max_steps):
     started = None
     if os.environ.get("FLANKING_STUDY_STARTED_DIR"):
         # The tests' way to see where a game is being played: a file per
-        # game and node, once its first step is played.
+        # game and node, once its first step is played; on the node
+        # FLANKING_STUDY_HOLD_NODE names, the game then waits (60 s at
+        # most), so that the test kills that node mid-game however fast
+        # the game would have ended.
         def started():
             path = os.path.join(os.environ["FLANKING_STUDY_STARTED_DIR"], "%s.%d.%s" % (name, seed, node))
             open(path, "w").close()
+            if os.environ.get("FLANKING_STUDY_HOLD_NODE") == node:
+                time.sleep(60)
 
     from .player import CHARACTER, play_game
 
@@ -223,7 +228,8 @@ def _run(names, seeds, path, address, cpus, max_steps, progress):
         "NUMBA_CACHE_DIR": os.path.join(REPO, "target", "study", "numba"),
         "RAY_USAGE_STATS_ENABLED": "0",
     }
-    for test_hook in ("FLANKING_STUDY_KILL_FIRST_WORKER", "FLANKING_STUDY_STARTED_DIR"):
+    for test_hook in ("FLANKING_STUDY_KILL_FIRST_WORKER", "FLANKING_STUDY_STARTED_DIR",
+                      "FLANKING_STUDY_HOLD_NODE"):
         if test_hook in os.environ:
             env_vars[test_hook] = os.environ[test_hook]
     ray.init(

@@ -203,6 +203,8 @@ def test_a_change_to_one_rule_sets_answers_changes_its_settings_identity_only(mo
     changed = sorted(n for n in names if after[n]["identity"] != before[n]["identity"])
     assert changed == ["dnd", "dnd-ai0"]
     assert all(after[n]["trace"] == before[n]["trace"] for n in names)
+    # and a trace played again is the same (nothing in it hangs on the clock)
+    assert real_trace(kwargs_of("dnd")) == before["dnd"]["trace"]
 
 
 def test_adopt_stamps_the_named_commits_games_and_a_run_refuses_the_rest(tmp_path, capsys):

@@ -43,10 +43,13 @@ def test_a_node_killed_mid_game_loses_no_game_and_records_none_twice(tmp_path, m
         worker = cluster.add_node(num_cpus=1)
         cluster.wait_for_nodes()
         doomed = worker.node_id
+        # A game there waits after its first step: killed mid-game, surely.
+        monkeypatch.setenv("FLANKING_STUDY_HOLD_NODE", doomed)
         killed = []
+        over = threading.Event()
 
         def kill_the_worker_node_mid_game():
-            while not killed:
+            while not killed and not over.is_set():
                 games = [f.split(".") for f in os.listdir(started)]
                 there = [(n, int(s)) for n, s, node in games if node == doomed]
                 if there:
@@ -58,8 +61,11 @@ def test_a_node_killed_mid_game_loses_no_game_and_records_none_twice(tmp_path, m
 
         killer = threading.Thread(target=kill_the_worker_node_mid_game, daemon=True)
         killer.start()
-        failed = runner.run(SETTINGS, SEEDS, path, address=cluster.address, max_steps=STEPS, progress=False)
-        killer.join(timeout=1)
+        try:
+            failed = runner.run(SETTINGS, SEEDS, path, address=cluster.address, max_steps=STEPS, progress=False)
+        finally:
+            over.set()
+            killer.join()
     finally:
         cluster.shutdown()
 
