@@ -163,10 +163,14 @@ def adopt(path, commits, say=print):
         raise ValueError("adopt needs --commit: the commits whose games play as now")
     with results.lock(path):
         records = results.read(path, repair=True)
+        # A game of a dirty tree ("<commit>-dirty") may have played other
+        # code than its commit's: adopted only when named so.
         chosen = [
             r for r in records
             if not r.get("identity")
-            and any(str(r.get("commit") or "").startswith(c) for c in commits)
+            and any(str(r.get("commit") or "").startswith(c)
+                    and (c.endswith("-dirty") or not str(r.get("commit")).endswith("-dirty"))
+                    for c in commits)
         ]
         names = sorted({r["setting"] for r in chosen})
         for r in chosen:

@@ -210,7 +210,7 @@ def test_a_change_to_one_rule_sets_answers_changes_its_settings_identity_only(mo
 def test_adopt_stamps_the_named_commits_games_and_a_run_refuses_the_rest(tmp_path, capsys):
     path = tmp_path / "games.jsonl"
     old = [_record("dnd-ai0", 1, commit="5801b61be94e"), _record("flanking0", 1, commit="5801b61be94e"),
-           _record("dnd-ai0", 2, commit="0000000aaaaa")]
+           _record("dnd-ai0", 2, commit="5801b61be94e-dirty")]
     path.write_text("".join(json.dumps(r) + "\n" for r in old))
     with pytest.raises(results.ResultsError, match=r"games.jsonl:1: 3 games have no identity .*adopt"):
         runner.run(["dnd-ai0"], range(1, 2), str(path), cpus=1, progress=False)
@@ -226,8 +226,9 @@ def test_adopt_stamps_the_named_commits_games_and_a_run_refuses_the_rest(tmp_pat
     assert [r.get("identity") for r in got] == [identities["dnd-ai0"], identities["flanking0"], None]
     assert [r.get("adopted") for r in got] == [True, True, None]
     assert "stamped 2 games played at 5801b61" in said[0]
-    assert "1 games without an identity left (played at 0000000aaaaa)" in said[0]
-    with pytest.raises(results.ResultsError, match=r"games.jsonl:3: 1 games have no identity \(played at 0000000aaaaa\)"):
+    # a dirty tree's game is not its commit's unless named so
+    assert "1 games without an identity left (played at 5801b61be94e-dirty)" in said[0]
+    with pytest.raises(results.ResultsError, match=r"games.jsonl:3: 1 games have no identity \(played at 5801b61be94e-dirty\)"):
         runner.run(["dnd-ai0"], range(1, 2), str(path), cpus=1, progress=False)
 
 
