@@ -135,7 +135,10 @@ fn new_kept(pg: &Path, before: &[String], lock_name: &str) -> String {
     let num = new[0]
         .strip_prefix("crash")
         .and_then(|r| r.strip_suffix(".0"))
-        .and_then(|r| r.strip_suffix(base).or_else(|| r.rsplit_once('_').and_then(|(a, _)| a.strip_suffix(base))))
+        .and_then(|r| {
+            r.strip_suffix(base)
+                .or_else(|| r.rsplit_once('_').and_then(|(a, _)| a.strip_suffix(base)))
+        })
         .unwrap_or("");
     assert!(
         !num.is_empty() && num.bytes().all(|b| b.is_ascii_digit()),
@@ -395,7 +398,11 @@ fn a_game_that_cannot_be_recovered_is_named_and_kept() {
         .into_iter()
         .filter(|n| n.ends_with(&format!("{lock_name}")))
         .collect();
-    assert_eq!(held.len(), 1, "the pieces wait as recovered<N>{lock_name}: {held:?}");
+    assert_eq!(
+        held.len(),
+        1,
+        "the pieces wait as recovered<N>{lock_name}: {held:?}"
+    );
     let held = held[0].clone();
     assert_eq!(
         std::fs::read(pg.join(&held)).unwrap(),
@@ -428,11 +435,16 @@ fn a_game_that_cannot_be_recovered_is_named_and_kept() {
     };
     println!("--- the next start:\n{told}");
     let unrestored = names_with(&pg, "unrestored");
-    assert_eq!(unrestored.iter().filter(|n| n.ends_with(".0")).count(), 1, "{unrestored:?}");
+    assert_eq!(
+        unrestored.iter().filter(|n| n.ends_with(".0")).count(),
+        1,
+        "{unrestored:?}"
+    );
     let unrestored = unrestored.into_iter().find(|n| n.ends_with(".0")).unwrap();
     assert!(
-        told.contains("Your game (wizard) was rebuilt from its checkpoint but could not be restored")
-            && told.contains(&unrestored.replace(".0", ".*")),
+        told.contains(
+            "Your game (wizard) was rebuilt from its checkpoint but could not be restored"
+        ) && told.contains(&unrestored.replace(".0", ".*")),
         "the next start does not say the game could not be restored:\n{told}"
     );
     assert_eq!(std::fs::read(pg.join(&unrestored)).unwrap(), &whole[..300]);
@@ -540,6 +552,8 @@ fn savekey_playground(scratch: &Scratch) -> PathBuf {
     let pg = scratch.path().join("playground");
     let key = scratch.path().join("savekey");
     std::fs::write(&key, b"a key of the server, 32 bytes ok").unwrap();
+    // the key must be no one else's to read or write (sysconf's check)
+    std::fs::set_permissions(&key, std::os::unix::fs::PermissionsExt::from_mode(0o600)).unwrap();
     common::playground_with(Path::new(GAME), &pg, "SAVEKEY", &key.display().to_string());
     pg
 }
@@ -547,8 +561,16 @@ fn savekey_playground(scratch: &Scratch) -> PathBuf {
 /// `f` over `len` bytes of `file` from `at` (from the end if `at` < 0).
 fn forge(file: &Path, at: i64, len: usize, byte: u8) {
     let mut b = std::fs::read(file).unwrap();
-    let start = if at < 0 { b.len() - (-at) as usize } else { at as usize };
-    assert!(start + len <= b.len(), "{} is too short to forge", file.display());
+    let start = if at < 0 {
+        b.len() - (-at) as usize
+    } else {
+        at as usize
+    };
+    assert!(
+        start + len <= b.len(),
+        "{} is too short to forge",
+        file.display()
+    );
     b[start..start + len].fill(byte);
     std::fs::write(file, b).unwrap();
 }
@@ -580,12 +602,17 @@ fn forged_piece_is_kept_unread(tag: &str, what: &str, edit: fn(&Path)) {
     println!("--- {what}:\n{s}");
     let kept = new_kept(&pg, &before, "alock.0");
     assert!(
-        s.contains("Your dead game of lock alock cannot be recovered: its files were within your reach")
-            && s.contains("does not run setgid")
+        s.contains(
+            "Your dead game of lock alock cannot be recovered: its files were within your reach"
+        ) && s.contains("does not run setgid")
             && s.contains(&kept.replace(".0", ".*")),
         "{what}: the start does not say why nor where the pieces are kept:\n{s}"
     );
-    assert_eq!(std::fs::read(pg.join(&kept)).unwrap(), lock0, "{what}: lock not kept as it was");
+    assert_eq!(
+        std::fs::read(pg.join(&kept)).unwrap(),
+        lock0,
+        "{what}: lock not kept as it was"
+    );
     assert_eq!(
         std::fs::read(pg.join(kept.replace(".0", ".1"))).unwrap(),
         lock1,
@@ -594,10 +621,22 @@ fn forged_piece_is_kept_unread(tag: &str, what: &str, edit: fn(&Path)) {
     t.keys(&["Enter"]);
     let s = t.wait_message("Dlvl:1");
     assert_eq!(turn(&s), Some(1), "{what}: not a new game:\n{s}");
-    assert!(!s.contains("welcome back"), "{what}: the forged game came back:\n{s}");
-    assert!(names_with(&pg, "recovered").is_empty(), "{what}: a save was rebuilt");
-    let saves: Vec<_> = std::fs::read_dir(pg.join("save")).unwrap().filter_map(Result::ok).collect();
-    assert!(saves.is_empty(), "{what}: a save was made of the forged pieces: {saves:?}");
+    assert!(
+        !s.contains("welcome back"),
+        "{what}: the forged game came back:\n{s}"
+    );
+    assert!(
+        names_with(&pg, "recovered").is_empty(),
+        "{what}: a save was rebuilt"
+    );
+    let saves: Vec<_> = std::fs::read_dir(pg.join("save"))
+        .unwrap()
+        .filter_map(Result::ok)
+        .collect();
+    assert!(
+        saves.is_empty(),
+        "{what}: a save was made of the forged pieces: {saves:?}"
+    );
     let paniclog = std::fs::read_to_string(pg.join("paniclog")).unwrap_or_default();
     assert!(
         paniclog.contains("within your reach") && !paniclog.contains("rebuilt from its checkpoint"),
@@ -672,7 +711,10 @@ fn a_dead_games_files_never_replace_a_kept_set() {
     println!("--- bob's start:\n{s}");
     let kept = new_kept(&pg, &before, "alock.0");
     assert!(kept.ends_with("alock_2.0"), "not a name of its own: {kept}");
-    assert!(s.contains(kept.trim_end_matches(".0")), "not said where:\n{s}");
+    assert!(
+        s.contains(kept.trim_end_matches(".0")),
+        "not said where:\n{s}"
+    );
     t.keys(&["Enter"]);
     t.wait_message("Dlvl:1");
     for o in &others {
@@ -682,7 +724,11 @@ fn a_dead_games_files_never_replace_a_kept_set() {
             "a kept set was replaced"
         );
     }
-    assert_eq!(std::fs::read(pg.join(&kept)).unwrap(), lock, "the dead game was not kept whole");
+    assert_eq!(
+        std::fs::read(pg.join(&kept)).unwrap(),
+        lock,
+        "the dead game was not kept whole"
+    );
 }
 
 /// A start that has something to say (another player's dead game kept
@@ -709,12 +755,18 @@ fn a_message_waiting_for_a_key_holds_no_other_start() {
 
     let tb = play("e2ecrw2", &bob);
     let s = tb.wait_joined("is gone");
-    assert!(s.contains("Hit space to continue"), "bob's message waits for no key:\n{s}");
+    assert!(
+        s.contains("Hit space to continue"),
+        "bob's message waits for no key:\n{s}"
+    );
     // bob does not answer; carol starts meanwhile
     let tc = play("e2ecrw3", &carol);
     let s = tc.wait_message("Dlvl:1");
     println!("--- carol's start, bob's message unanswered:\n{s}");
-    assert!(!s.contains("Waiting for release"), "carol waited for bob:\n{s}");
+    assert!(
+        !s.contains("Waiting for release"),
+        "carol waited for bob:\n{s}"
+    );
     assert!(s.contains("Carol the"), "not carol's game:\n{s}");
     tb.keys(&["Enter"]);
     let s = tb.wait_message("Dlvl:1");
@@ -735,7 +787,12 @@ fn forged_locks_lock_no_one_out() {
     for c in 'a'..='j' {
         let p = pg.join(format!("{c}lock.0"));
         std::fs::write(&p, 1i32.to_ne_bytes()).unwrap();
-        std::fs::File::options().write(true).open(&p).unwrap().set_modified(later).unwrap();
+        std::fs::File::options()
+            .write(true)
+            .open(&p)
+            .unwrap()
+            .set_modified(later)
+            .unwrap();
     }
     let rc = |name: &str| {
         let dir = scratch.path().join(name);
@@ -765,7 +822,11 @@ fn forged_locks_lock_no_one_out() {
     tb.keys(&["Enter"]);
     let s = tb.wait_message("Dlvl:1");
     assert!(s.contains("Bob the"), "bob does not play:\n{s}");
-    assert_eq!(game_pid(&pg, "alock.0"), alice_pid, "alice's lock was taken");
+    assert_eq!(
+        game_pid(&pg, "alock.0"),
+        alice_pid,
+        "alice's lock was taken"
+    );
     let s = ta.sync();
     assert!(s.contains("Alice the"), "alice's game is gone:\n{s}");
 }
@@ -806,5 +867,9 @@ fn the_longest_name_is_said_whole() {
 /// This process's real uid (`id -u`).
 fn uid() -> u32 {
     let out = std::process::Command::new("id").arg("-u").output().unwrap();
-    String::from_utf8(out.stdout).unwrap().trim().parse().unwrap()
+    String::from_utf8(out.stdout)
+        .unwrap()
+        .trim()
+        .parse()
+        .unwrap()
 }
