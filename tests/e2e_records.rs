@@ -288,10 +288,20 @@ fn a_name_enters_the_records_cleaned() {
     let xlog = std::fs::read(pg.join("xlogfile")).unwrap();
     println!("--- xlogfile: {line}");
     assert_eq!(xlog_field(&line, "name"), "zo???????x", "{line}");
-    assert!(xlog.iter().all(|&b| b < 0x80), "the xlogfile holds a byte from 0x80 up");
-    assert_eq!(xlog.iter().filter(|&&b| b == b'\n').count(), 1, "one game, one line");
+    assert!(
+        xlog.iter().all(|&b| b < 0x80),
+        "the xlogfile holds a byte from 0x80 up"
+    );
+    assert_eq!(
+        xlog.iter().filter(|&&b| b == b'\n').count(),
+        1,
+        "one game, one line"
+    );
     if let Ok(log) = std::fs::read(pg.join("logfile")) {
-        assert!(log.iter().all(|&b| b < 0x80), "the logfile holds a byte from 0x80 up");
+        assert!(
+            log.iter().all(|&b| b < 0x80),
+            "the logfile holds a byte from 0x80 up"
+        );
         assert!(
             String::from_utf8_lossy(&log).contains("zo???????x"),
             "the logfile's name is not cleaned"
@@ -312,17 +322,32 @@ fn save_names_tell_the_uid_from_the_name() {
         let out = std::process::Command::new("id").arg("-u").output().unwrap();
         String::from_utf8(out.stdout).unwrap().trim().to_string()
     };
-    for (name, file) in [("1alice", format!("{uid}-1alice.gz")), ("alice", format!("{uid}alice.gz"))] {
+    for (name, file) in [
+        ("1alice", format!("{uid}-1alice.gz")),
+        ("alice", format!("{uid}alice.gz")),
+    ] {
         let dir = scratch.path().join(name);
         std::fs::create_dir_all(&dir).unwrap();
         let rc = write_config(&dir, name);
-        let t = Tmux::start(&format!("e2ersn{name}"), &game_cmd(Path::new(GAME), &pg, &rc, ""));
+        let t = Tmux::start(
+            &format!("e2ersn{name}"),
+            &game_cmd(Path::new(GAME), &pg, &rc, ""),
+        );
         t.wait_for("Dlvl:1");
         t.settle();
         t.save_and_exit();
-        assert!(pg.join("save").join(&file).is_file(), "{name}: no save/{file}");
-        let t = Tmux::start(&format!("e2ersn{name}2"), &game_cmd(Path::new(GAME), &pg, &rc, ""));
+        assert!(
+            pg.join("save").join(&file).is_file(),
+            "{name}: no save/{file}"
+        );
+        let t = Tmux::start(
+            &format!("e2ersn{name}2"),
+            &game_cmd(Path::new(GAME), &pg, &rc, ""),
+        );
         t.expect_restored(1);
-        assert!(!pg.join("save").join(&file).exists(), "{name}: the save is still there");
+        assert!(
+            !pg.join("save").join(&file).exists(),
+            "{name}: the save is still there"
+        );
     }
 }

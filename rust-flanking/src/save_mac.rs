@@ -232,11 +232,7 @@ pub unsafe extern "C" fn flank_save_mac_begin(
 /// `st` NULL or from [`flank_save_mac_begin`] and not yet ended; `data`
 /// valid for `len` bytes (NULL allowed with 0).
 #[no_mangle]
-pub unsafe extern "C" fn flank_save_mac_update(
-    st: *mut CState,
-    data: *const u8,
-    len: u32,
-) -> i32 {
+pub unsafe extern "C" fn flank_save_mac_update(st: *mut CState, data: *const u8, len: u32) -> i32 {
     // SAFETY: the caller's promise, passed on.
     let Some(data) = (unsafe { bytes(data, len as usize) }) else {
         return sys::FLANK_E_NULL;
@@ -281,10 +277,7 @@ pub unsafe extern "C" fn flank_save_mac_end(st: *mut CState, out: *mut u8) -> i3
 /// # Safety
 /// As [`flank_save_mac_end`], `mark` NULL or valid for 32 bytes.
 #[no_mangle]
-pub unsafe extern "C" fn flank_save_mac_end_check(
-    st: *mut CState,
-    mark: *const u8,
-) -> i32 {
+pub unsafe extern "C" fn flank_save_mac_end_check(st: *mut CState, mark: *const u8) -> i32 {
     if st.is_null() {
         return sys::FLANK_E_NULL;
     }
@@ -405,40 +398,77 @@ mod tests {
             assert!(!st.is_null());
             assert_eq!(flank_save_mac_update(st, b"one ".as_ptr(), 4), 0);
             assert_eq!(flank_save_mac_update(st, std::ptr::null(), 0), 0);
-            assert_eq!(flank_save_mac_update(st, std::ptr::null(), 4), sys::FLANK_E_NULL);
+            assert_eq!(
+                flank_save_mac_update(st, std::ptr::null(), 4),
+                sys::FLANK_E_NULL
+            );
             assert_eq!(flank_save_mac_update(st, b"save".as_ptr(), 4), 0);
             assert_eq!(flank_save_mac_end(st, out.as_mut_ptr()), 0);
             assert_eq!(out, want);
 
             // the check: a match, a changed byte, NULL mark (st freed all the same)
-            for (mark, answer) in [(want, 1), ({ let mut w = want; w[5] ^= 0x10; w }, 0)] {
+            for (mark, answer) in [
+                (want, 1),
+                (
+                    {
+                        let mut w = want;
+                        w[5] ^= 0x10;
+                        w
+                    },
+                    0,
+                ),
+            ] {
                 assert_eq!(flank_save_mac_begin(key.as_ptr(), 32, &mut st), 0);
                 assert_eq!(flank_save_mac_update(st, b"one save".as_ptr(), 8), 0);
                 assert_eq!(flank_save_mac_end_check(st, mark.as_ptr()), answer);
             }
             assert_eq!(flank_save_mac_begin(key.as_ptr(), 32, &mut st), 0);
-            assert_eq!(flank_save_mac_end_check(st, std::ptr::null()), sys::FLANK_E_NULL);
+            assert_eq!(
+                flank_save_mac_end_check(st, std::ptr::null()),
+                sys::FLANK_E_NULL
+            );
 
             // bad keys and pointers: error codes, *out NULL
             st = std::ptr::NonNull::dangling().as_ptr();
-            assert_eq!(flank_save_mac_begin(key.as_ptr(), 15, &mut st), sys::FLANK_E_SAVE_KEY);
+            assert_eq!(
+                flank_save_mac_begin(key.as_ptr(), 15, &mut st),
+                sys::FLANK_E_SAVE_KEY
+            );
             assert!(st.is_null());
             let long = [9u8; 65];
-            assert_eq!(flank_save_mac_begin(long.as_ptr(), 65, &mut st), sys::FLANK_E_SAVE_KEY);
+            assert_eq!(
+                flank_save_mac_begin(long.as_ptr(), 65, &mut st),
+                sys::FLANK_E_SAVE_KEY
+            );
             assert!(st.is_null());
-            assert_eq!(flank_save_mac_begin(std::ptr::null(), 16, &mut st), sys::FLANK_E_NULL);
+            assert_eq!(
+                flank_save_mac_begin(std::ptr::null(), 16, &mut st),
+                sys::FLANK_E_NULL
+            );
             assert_eq!(
                 flank_save_mac_begin(key.as_ptr(), 16, std::ptr::null_mut()),
                 sys::FLANK_E_NULL
             );
-            assert_eq!(flank_save_mac_update(std::ptr::null_mut(), b"x".as_ptr(), 1), sys::FLANK_E_NULL);
+            assert_eq!(
+                flank_save_mac_update(std::ptr::null_mut(), b"x".as_ptr(), 1),
+                sys::FLANK_E_NULL
+            );
             out = [0x5c; MAC_LEN];
-            assert_eq!(flank_save_mac_end(std::ptr::null_mut(), out.as_mut_ptr()), sys::FLANK_E_NULL);
+            assert_eq!(
+                flank_save_mac_end(std::ptr::null_mut(), out.as_mut_ptr()),
+                sys::FLANK_E_NULL
+            );
             assert_eq!(out, [0x5c; MAC_LEN]);
-            assert_eq!(flank_save_mac_end_check(std::ptr::null_mut(), want.as_ptr()), sys::FLANK_E_NULL);
+            assert_eq!(
+                flank_save_mac_end_check(std::ptr::null_mut(), want.as_ptr()),
+                sys::FLANK_E_NULL
+            );
             // NULL out: the state is freed all the same, out untouched
             assert_eq!(flank_save_mac_begin(key.as_ptr(), 16, &mut st), 0);
-            assert_eq!(flank_save_mac_end(st, std::ptr::null_mut()), sys::FLANK_E_NULL);
+            assert_eq!(
+                flank_save_mac_end(st, std::ptr::null_mut()),
+                sys::FLANK_E_NULL
+            );
             // abandoned: freed; NULL is fine
             assert_eq!(flank_save_mac_begin(key.as_ptr(), 16, &mut st), 0);
             flank_save_mac_abandon(st);
