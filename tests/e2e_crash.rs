@@ -396,7 +396,7 @@ fn a_game_that_cannot_be_recovered_is_named_and_kept() {
     t.wait_exit();
     let held: Vec<String> = names_with(&pg, "recovered")
         .into_iter()
-        .filter(|n| n.ends_with(&format!("{lock_name}")))
+        .filter(|n| n.ends_with(lock_name.as_str()))
         .collect();
     assert_eq!(
         held.len(),
