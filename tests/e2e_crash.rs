@@ -484,14 +484,9 @@ fn a_game_that_cannot_be_recovered_is_named_and_kept() {
 fn another_players_dead_game_is_kept_for_its_owner() {
     let scratch = Scratch::new("e2ecrp");
     let pg = scratch.path().join("playground");
-    let rc = |name: &str| {
-        let dir = scratch.path().join(name);
-        std::fs::create_dir_all(&dir).unwrap();
-        write_config(&dir, name)
-    };
+    let rc = |name: &str| player_config(&scratch, name);
     let (alice, bob) = (rc("alice"), rc("bob"));
-    let play =
-        |tag: &str, rc: &Path| Tmux::start(tag, &common::game_cmd(Path::new(GAME), &pg, rc, ""));
+    let play = |tag: &str, rc: &Path| play_in(&pg, tag, rc);
 
     let t = play("e2ecrp1", &alice);
     t.wait_for("Dlvl:1");
@@ -543,6 +538,18 @@ fn another_players_dead_game_is_kept_for_its_owner() {
         saves.len() == 1 && saves[0].ends_with("bob.gz"),
         "save/ should hold bob's save alone: {saves:?}"
     );
+}
+
+/// The rc file of player `name`, in a directory of its own under `scratch`.
+fn player_config(scratch: &Scratch, name: &str) -> PathBuf {
+    let dir = scratch.path().join(name);
+    std::fs::create_dir_all(&dir).unwrap();
+    write_config(&dir, name)
+}
+
+/// A game in playground `pg`, with the rc file `rc`, in tmux session `tag`.
+fn play_in(pg: &Path, tag: &str, rc: &Path) -> Tmux {
+    Tmux::start(tag, &common::game_cmd(Path::new(GAME), pg, rc, ""))
 }
 
 /// A launcher playground (sysconf MAXPLAYERS=10: locks `alock`...) with
@@ -679,14 +686,9 @@ fn a_checkpoint_forged_in_its_timers_is_kept_unread() {
 fn a_dead_games_files_never_replace_a_kept_set() {
     let scratch = Scratch::new("e2ecrk");
     let pg = scratch.path().join("playground");
-    let rc = |name: &str| {
-        let dir = scratch.path().join(name);
-        std::fs::create_dir_all(&dir).unwrap();
-        write_config(&dir, name)
-    };
+    let rc = |name: &str| player_config(&scratch, name);
     let (mallory, bob) = (rc("mallory"), rc("bob"));
-    let play =
-        |tag: &str, rc: &Path| Tmux::start(tag, &common::game_cmd(Path::new(GAME), &pg, rc, ""));
+    let play = |tag: &str, rc: &Path| play_in(&pg, tag, rc);
     let t = play("e2ecrk1", &mallory);
     t.wait_for("Dlvl:1");
     t.settle();
@@ -740,14 +742,9 @@ fn a_dead_games_files_never_replace_a_kept_set() {
 fn a_message_waiting_for_a_key_holds_no_other_start() {
     let scratch = Scratch::new("e2ecrw");
     let pg = scratch.path().join("playground");
-    let rc = |name: &str| {
-        let dir = scratch.path().join(name);
-        std::fs::create_dir_all(&dir).unwrap();
-        write_config(&dir, name)
-    };
+    let rc = |name: &str| player_config(&scratch, name);
     let (alice, bob, carol) = (rc("alice"), rc("bob"), rc("carol"));
-    let play =
-        |tag: &str, rc: &Path| Tmux::start(tag, &common::game_cmd(Path::new(GAME), &pg, rc, ""));
+    let play = |tag: &str, rc: &Path| play_in(&pg, tag, rc);
     let t = play("e2ecrw1", &alice);
     t.wait_for("Dlvl:1");
     t.settle();
@@ -794,14 +791,9 @@ fn forged_locks_lock_no_one_out() {
             .set_modified(later)
             .unwrap();
     }
-    let rc = |name: &str| {
-        let dir = scratch.path().join(name);
-        std::fs::create_dir_all(&dir).unwrap();
-        write_config(&dir, name)
-    };
+    let rc = |name: &str| player_config(&scratch, name);
     let (alice, bob) = (rc("alice"), rc("bob"));
-    let play =
-        |tag: &str, rc: &Path| Tmux::start(tag, &common::game_cmd(Path::new(GAME), &pg, rc, ""));
+    let play = |tag: &str, rc: &Path| play_in(&pg, tag, rc);
     let ta = play("e2ecr71", &alice);
     let s = ta.wait_joined("is gone");
     println!("--- alice's start:\n{s}");
