@@ -45,10 +45,7 @@ fn a_game_records_its_four_flanking_settings() {
     let t = Tmux::start("e2erec", &game_cmd(Path::new(GAME), &pg, &rc, ""));
     t.wait_for("Dlvl:1");
     t.settle();
-    t.text("#quit");
-    t.keys(&["Enter"]);
-    t.wait_for("Really quit?");
-    t.keys(&["y"]);
+    quit(&t);
     let line = &end_and_xlog_line(&t, &pg);
     for field in [
         "name=recorder",
@@ -108,6 +105,15 @@ fn a_game_records_its_four_flanking_settings() {
         ),
         "{dump}"
     );
+}
+
+/// `#quit`, and yes to "Really quit?" (the game then asks what it asks at
+/// its end: `end_and_xlog_line()`).
+fn quit(t: &Tmux) {
+    t.text("#quit");
+    t.keys(&["Enter"]);
+    t.wait_for("Really quit?");
+    t.keys(&["y"]);
 }
 
 /// Answers the end of a game (the "identified?" question, then the
@@ -280,10 +286,7 @@ fn a_name_enters_the_records_cleaned() {
     let t = Tmux::start("e2ernm", &game_cmd(Path::new(GAME), &pg, &rc, ""));
     t.wait_for("Dlvl:1");
     t.settle();
-    t.text("#quit");
-    t.keys(&["Enter"]);
-    t.wait_for("Really quit?");
-    t.keys(&["y"]);
+    quit(&t);
     let line = end_and_xlog_line(&t, &pg);
     let xlog = std::fs::read(pg.join("xlogfile")).unwrap();
     println!("--- xlogfile: {line}");
