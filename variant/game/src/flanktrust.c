@@ -57,6 +57,7 @@ static int trust_pipe = -1;        /* the child's end of its pipe */
 static int trust_refusals = 0;     /* files refused in this game */
 
 STATIC_DCL void NDECL(trust_child_sane);
+STATIC_DCL void FDECL(flank_trust_level, (d_level *, const char *));
 STATIC_DCL void FDECL(trust_aside, (const char *, char *, int));
 STATIC_DCL boolean FDECL(trust_check, (int, int, XCHAR_P, BOOLEAN_P,
                                        BOOLEAN_P, char *));
@@ -114,6 +115,18 @@ const char *what;
         trust_badval(what, (long) x * 1000L + (long) y);
 }
 
+/* a level a file names (a portal's, the branch stairs'): one of this
+   game's dungeons */
+STATIC_OVL void
+flank_trust_level(lev, what)
+d_level *lev;
+const char *what;
+{
+    if (lev->dnum < 0 || lev->dnum >= n_dgns || lev->dlevel < 1
+        || lev->dlevel > dungeons[lev->dnum].num_dunlevs)
+        trust_badval(what, (long) lev->dnum * 1000L + (long) lev->dlevel);
+}
+
 /* the level's map, as getlev() read it: terrain, remembered glyphs and
    remembered terrain */
 void
@@ -169,6 +182,8 @@ flank_trust_stairs()
     st[3] = &dnladder, st[4] = &sstairs;
     for (i = 0; i < 5; i++)
         flank_trust_xy(st[i]->sx, st[i]->sy, TRUE, "stairway");
+    if (sstairs.sx)
+        flank_trust_level(&sstairs.tolev, "branch stairs' level");
     da[0] = &updest, da[1] = &dndest;
     for (i = 0; i < 2; i++)
         if (da[i]->lx < 0 || da[i]->hx >= COLNO || da[i]->ly < 0
@@ -249,6 +264,8 @@ struct obj *otmp;
         trust_badval("object class", (long) otmp->oclass);
     if (otmp->where < OBJ_FREE || otmp->where >= NOBJ_STATES)
         trust_badval("object's place", (long) otmp->where);
+    if (otmp->oartifact < 0 || otmp->oartifact > NROFARTIFACTS)
+        trust_badval("artifact", (long) otmp->oartifact);
     switch (otmp->otyp) {
     case CORPSE:
     case STATUE:
@@ -284,6 +301,8 @@ flank_trust_floor()
         flank_trust_xy(t->tx, t->ty, FALSE, "trap's square");
         if (t->ttyp <= NO_TRAP || t->ttyp >= TRAPNUM)
             trust_badval("trap type", (long) t->ttyp);
+        if (t->ttyp == MAGIC_PORTAL)
+            flank_trust_level(&t->dst, "portal's level");
     }
     for (otmp = fobj; otmp; otmp = otmp->nobj)
         flank_trust_xy(otmp->ox, otmp->oy, FALSE, "object's square");
@@ -347,7 +366,7 @@ int nfuncs;
     for (i = 0; i < 6; i++)
         if (f[i] < -1 || f[i] >= nfuncs) /* -1: region.c's NO_CALLBACK */
             trust_badval("region function", (long) f[i]);
-    if (r->nrects < 0 || r->n_monst < 0)
+    if (r->nrects < 0)
         trust_badval("region size", (long) r->nrects);
     if (r->bounding_box.lx < 0 || r->bounding_box.hx >= COLNO
         || r->bounding_box.ly < 0 || r->bounding_box.hy >= ROWNO)
