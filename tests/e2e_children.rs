@@ -79,7 +79,6 @@ fn the_shell_escape_inherits_no_descriptor_of_the_game() {
         "the shell inherited descriptors of the game: {inherited:?}\n{fds}"
     );
     // and the game goes on after it
-    t.keys(&["Enter"]);
     t.settle();
     t.save_and_exit();
 }
