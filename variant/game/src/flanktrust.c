@@ -222,6 +222,12 @@ struct monst *mtmp;
     default:
         trust_badval("mimic's disguise", (long) mtmp->m_ap_type);
     }
+    /* what the restore and the game look up in its extensions */
+    if ((mtmp->isshk && !has_eshk(mtmp)) || (mtmp->ispriest && !has_epri(mtmp))
+        || (mtmp->isgd && !has_egd(mtmp))
+        || (mtmp->isminion && !has_emin(mtmp))
+        || (mtmp->mtame && !has_edog(mtmp) && !mtmp->isminion))
+        trust_badval("monster's extension", 0L);
     if (mtmp->mextra) {
         if (has_mcorpsenm(mtmp) && !TRUST_MON_OR_NONE(MCORPSENM(mtmp)))
             trust_badval("mimic's corpse", (long) MCORPSENM(mtmp));
@@ -303,6 +309,12 @@ flank_trust_floor()
             trust_badval("trap type", (long) t->ttyp);
         if (t->ttyp == MAGIC_PORTAL)
             flank_trust_level(&t->dst, "portal's level");
+        if (t->ttyp == ROLLING_BOULDER_TRAP) {
+            flank_trust_xy(t->launch.x, t->launch.y, FALSE, "boulder's start");
+            flank_trust_xy(t->launch2.x, t->launch2.y, FALSE, "boulder's end");
+            if (t->launch_otyp < 0 || t->launch_otyp >= NUM_OBJECTS)
+                trust_badval("trap's object", (long) t->launch_otyp);
+        }
     }
     for (otmp = fobj; otmp; otmp = otmp->nobj)
         flank_trust_xy(otmp->ox, otmp->oy, FALSE, "object's square");
@@ -371,6 +383,8 @@ int nfuncs;
     if (r->bounding_box.lx < 0 || r->bounding_box.hx >= COLNO
         || r->bounding_box.ly < 0 || r->bounding_box.hy >= ROWNO)
         trust_badval("region box", (long) r->bounding_box.lx);
+    if (r->glyph < 0 || r->glyph >= MAX_GLYPH)
+        trust_badval("region glyph", (long) r->glyph);
 }
 
 /* one engraving rest_engravings() read, LTH bytes of text */
