@@ -51,6 +51,7 @@
  */
 
 extern char bones[]; /* files.c: the name of the bones file in hand */
+extern int n_dgns;   /* dungeon.c: the number of dungeons */
 
 boolean flank_trust_child = FALSE; /* in a check's child */
 static int trust_pipe = -1;        /* the child's end of its pipe */
