@@ -139,7 +139,7 @@ echo "save-mutate: a $kind file of $(stat -c %s "$out/file") bytes${ledger:+ (le
 trial() {
     local k=$1 pg=$2 status=0 err run
     err=$pg/err
-    rm -rf "$pg/save/"* "$pg/bones/"* "$pg/"*.refused* 2>/dev/null || true
+    rm -rf "$pg/save/"* "$pg/"bon* "$pg/"*.refused* 2>/dev/null || true
     if [ $((k % 100)) -eq 0 ]; then
         cp "$out/file" "$pg/mutated"
     else
@@ -184,7 +184,7 @@ trial() {
             echo "restored $k"
         fi
     elif grep -q "^fuzzer: $kind refused" "$err"; then
-        if ls "$pg"/*.refused* "$pg"/bones/*.refused* >/dev/null 2>&1; then
+        if compgen -G "$pg/*.refused*" >/dev/null; then
             echo "refused $k"
         else
             mkdir -p "$out/failed/$k"

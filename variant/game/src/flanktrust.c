@@ -438,7 +438,7 @@ const char *what;
 STATIC_OVL void
 trust_child_sane()
 {
-    struct monst *mtmp;
+    struct monst *mtmp, *dogs;
 
     u.ux = u.uy = 0;
     u.usteed = u.ustuck = (struct monst *) 0;
@@ -447,7 +447,13 @@ trust_child_sane()
     for (mtmp = fmon; mtmp; mtmp = mtmp->nmon)
         if (mtmp->mhpmax == DEFUNCT_MONSTER)
             mongone(mtmp);
+    /* what is in the hero's hands between levels is not the file's:
+       her pets in transit, a thrown or kicked object, a zapped wand */
+    dogs = mydogs;
+    mydogs = (struct monst *) 0;
+    thrownobj = kickedobj = current_wand = (struct obj *) 0;
     obj_sanity_check();
+    mydogs = dogs; /* their lit lamps are found there */
     timer_sanity_check();
     mon_sanity_check();
     light_sources_sanity_check();
@@ -877,6 +883,8 @@ fuzz_write()
              tries++)
             fuzz_goto((xchar) (ledger_no(&u.uz) + 1));
         lev = ledger_no(&u.uz);
+        killer.format = NO_KILLER_PREFIX; /* the epitaph's words */
+        Strcpy(killer.name, "fuzzed to death");
         savebones(DIED, getnow(), (struct obj *) 0);
         Strcpy(path, fqname(bones, BONESPREFIX, 0));
         nh_uncompress(path);
