@@ -21,15 +21,20 @@ fn the_shell_escape_inherits_no_descriptor_of_the_game() {
     playground_with(Path::new(GAME), &pg, "SHELLERS", "*");
     let rc = write_config(scratch.path(), "child");
     let listing = scratch.path().join("fds");
-    let script = scratch.path().join("shell.sh");
-    // every descriptor of the shell itself: number and what it is
+    let script = scratch.path().join("shell.py");
+    // every descriptor the program was started with, "N -> what": a
+    // Python script (a shell would open descriptors of its own to
+    // redirect its output), which lists them before it opens anything
     std::fs::write(
         &script,
         format!(
-            "#!/bin/sh\nfor f in /proc/$$/fd/*; do\n  \
-             echo \"${{f##*/}} $(readlink \"$f\")\"\ndone >{}.tmp\n\
-             mv {0}.tmp {0}\n",
-            sh_quote(&listing.display().to_string())
+            "#!/usr/bin/python3\nimport os\nfds = []\n\
+             for n in os.listdir('/proc/self/fd'):\n    \
+             try:\n        fds.append(n + ' -> ' + os.readlink('/proc/self/fd/' + n))\n    \
+             except OSError:\n        pass\n\
+             out = {:?}\nwith open(out + '.tmp', 'w') as f:\n    \
+             f.write('\\n'.join(sorted(fds)) + '\\n')\nos.rename(out + '.tmp', out)\n",
+            listing.display().to_string()
         ),
     )
     .unwrap();
@@ -57,23 +62,21 @@ fn the_shell_escape_inherits_no_descriptor_of_the_game() {
         std::thread::sleep(Duration::from_millis(100));
     }
     let fds = std::fs::read_to_string(&listing).unwrap();
-    let numbers: Vec<&str> = fds.lines().filter_map(|l| l.split(' ').next()).collect();
-    for n in ["0", "1", "2"] {
+    let open: Vec<(u32, String)> = fds
+        .lines()
+        .filter_map(|l| {
+            let (n, what) = l.split_once(" -> ")?;
+            Some((n.parse().ok()?, what.to_string()))
+        })
+        .collect();
+    for n in [0, 1, 2] {
         assert!(
-            numbers.contains(&n),
+            open.iter().any(|(m, _)| *m == n),
             "the shell should have descriptor {n}:\n{fds}"
         );
     }
-    // beyond 0-2, only what /bin/sh opened itself: the script it reads
-    let inherited: Vec<&str> = fds
-        .lines()
-        .filter(|l| {
-            let mut w = l.splitn(2, ' ');
-            let n: u32 = w.next().unwrap().parse().unwrap();
-            let what = w.next().unwrap_or("");
-            n > 2 && !what.ends_with("shell.sh")
-        })
-        .collect();
+    // nothing beyond 0-2 (the directory listed is closed by then)
+    let inherited: Vec<&(u32, String)> = open.iter().filter(|(n, _)| *n > 2).collect();
     assert!(
         inherited.is_empty(),
         "the shell inherited descriptors of the game: {inherited:?}\n{fds}"

@@ -168,7 +168,10 @@ trial() {
     esac
     NETHACK_FLANKING_PLAYGROUND=$pg timeout 120 "$game" -D "${run[@]}" \
         </dev/null >/dev/null 2>"$err" || status=$?
-    if grep -qE 'AddressSanitizer|runtime error|panic|impossible' "$err" \
+    # the game's own refusal names what the check met ("makes the game
+    # panic: ..."): a refusal, not a crash
+    if grep -v '^fuzzer: refused' "$err" \
+        | grep -qE 'AddressSanitizer|runtime error|panic|impossible' \
         || { [ "$status" -ne 0 ] && ! grep -q '^fuzzer: refused' "$err"; }; then
         mkdir -p "$out/failed/$k"
         cp "$err" "$out/failed/$k/stderr"
