@@ -58,6 +58,7 @@ static int trust_pipe = -1;        /* the child's end of its pipe */
 static int trust_refusals = 0;     /* files refused in this game */
 
 STATIC_DCL void NDECL(trust_child_sane);
+STATIC_DCL int FDECL(trust_wallmodes, (int));
 STATIC_DCL void FDECL(flank_trust_level, (d_level *, const char *));
 STATIC_DCL void FDECL(trust_aside, (const char *, char *, int));
 STATIC_DCL boolean FDECL(trust_check, (int, int, XCHAR_P, BOOLEAN_P,
@@ -128,6 +129,32 @@ const char *what;
         trust_badval(what, (long) lev->dnum * 1000L + (long) lev->dlevel);
 }
 
+/* the largest wall mode (rm.h's WM_*) display.c's wall_angle() knows for
+   terrain TYP; for what is not a wall the bits are other flags */
+STATIC_OVL int
+trust_wallmodes(typ)
+int typ;
+{
+    switch (typ) {
+    case VWALL:
+    case HWALL:
+    case TLCORNER:
+    case TRCORNER:
+    case BLCORNER:
+    case BRCORNER:
+        return 2;
+    case TUWALL:
+    case TDWALL:
+    case TLWALL:
+    case TRWALL:
+        return 3;
+    case CROSSWALL:
+        return 6;
+    default:
+        return WM_MASK;
+    }
+}
+
 /* the level's map, as getlev() read it: terrain, remembered glyphs and
    remembered terrain */
 void
@@ -141,6 +168,10 @@ flank_trust_levl()
                 trust_badval("remembered glyph", (long) levl[x][y].glyph);
             if (levl[x][y].typ < STONE || levl[x][y].typ >= MAX_TYPE)
                 trust_badval("terrain type", (long) levl[x][y].typ);
+            if ((levl[x][y].wall_info & WM_MASK)
+                > trust_wallmodes(levl[x][y].typ))
+                trust_badval("wall's mode",
+                             (long) (levl[x][y].wall_info & WM_MASK));
             if (lastseentyp[x][y] < STONE || lastseentyp[x][y] >= MAX_TYPE)
                 trust_badval("remembered terrain type",
                              (long) lastseentyp[x][y]);
