@@ -236,7 +236,9 @@ struct monst *mtmp;
         trust_badval("monster type", (long) mtmp->mnum);
     if (!TRUST_MON_OR_NONE(mtmp->cham))
         trust_badval("shapechanger's type", (long) mtmp->cham);
-    switch (mtmp->m_ap_type) {
+    if (mtmp->m_ap_type & ~(M_AP_TYPMASK | M_AP_F_DKNOWN))
+        trust_badval("mimic's disguise", (long) mtmp->m_ap_type);
+    switch (mtmp->m_ap_type & M_AP_TYPMASK) {
     case M_AP_NOTHING:
         break;
     case M_AP_FURNITURE:
@@ -602,8 +604,11 @@ const char *what, *path, *why, *then;
     trust_aside(path, aside, BUFSZ);
     Sprintf(msg, "The %s %.200s %.200s: it is not read, and is kept as %.200s;"
             " %s.", what, path, why, aside, then);
+    /* straight to the message window: a level file or bones are refused
+       in the middle of a level change, where pline()'s flush of the map
+       would look at what the old level left behind */
     if (iflags.window_inited && !program_state.exiting)
-        pline("%s", msg);
+        putstr(WIN_MESSAGE, 0, msg);
     else
         raw_print(msg);
     if (iflags.debug_fuzzer || iflags.fuzz_replay)
