@@ -345,9 +345,8 @@ flank_trust_floor()
             flank_trust_level(&t->dst, "portal's level");
         if (t->ttyp == ROLLING_BOULDER_TRAP) {
             flank_trust_xy(t->launch.x, t->launch.y, FALSE, "boulder's start");
+            /* launch2 shares its bytes with launch_otyp (trap.h) */
             flank_trust_xy(t->launch2.x, t->launch2.y, FALSE, "boulder's end");
-            if (t->launch_otyp < 0 || t->launch_otyp >= NUM_OBJECTS)
-                trust_badval("trap's object", (long) t->launch_otyp);
         }
     }
     for (otmp = fobj; otmp; otmp = otmp->nobj)
