@@ -429,7 +429,7 @@ unsigned lth;
     flank_trust_xy(ep->engr_x, ep->engr_y, FALSE, "engraving's square");
     if (ep->engr_type < DUST || ep->engr_type > N_ENGRAVE)
         trust_badval("engraving type", (long) ep->engr_type);
-    if (!lth || ep->engr_txt[lth - 1] != '\0')
+    if (!lth || ep->engr_lth != lth || ep->engr_txt[lth - 1] != '\0')
         trust_badval("engraving's text", (long) lth);
 }
 
