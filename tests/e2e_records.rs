@@ -45,10 +45,7 @@ fn a_game_records_its_four_flanking_settings() {
     let t = Tmux::start("e2erec", &game_cmd(Path::new(GAME), &pg, &rc, ""));
     t.wait_for("Dlvl:1");
     t.settle();
-    t.text("#quit");
-    t.keys(&["Enter"]);
-    t.wait_for("Really quit?");
-    t.keys(&["y"]);
+    quit(&t);
     let line = &end_and_xlog_line(&t, &pg);
     for field in [
         "name=recorder",
@@ -108,6 +105,15 @@ fn a_game_records_its_four_flanking_settings() {
         ),
         "{dump}"
     );
+}
+
+/// `#quit`, and yes to "Really quit?" (the game then asks what it asks at
+/// its end: `end_and_xlog_line()`).
+fn quit(t: &Tmux) {
+    t.text("#quit");
+    t.keys(&["Enter"]);
+    t.wait_for("Really quit?");
+    t.keys(&["y"]);
 }
 
 /// Answers the end of a game (the "identified?" question, then the
@@ -265,4 +271,86 @@ fn a_later_death_is_not_the_flanked_blows() {
     let taken: u64 = xlog_field(line, "flanktaken").parse().unwrap();
     assert!(taken > 0, "flanked blows hit her first: {line}");
     assert_eq!(xlog_field(line, "flankkill"), "0", "{line}");
+}
+
+/// A name holding bytes from 0x80 up (a C1 control, NEL, and a UTF-8 line
+/// separator, which some readers of the xlogfile take for a line's end;
+/// the start refuses only control characters below 0x80) goes into the
+/// records cleaned: each such byte a '?'. The xlogfile's line and the
+/// logfile's hold no byte from 0x80 up.
+#[test]
+fn a_name_enters_the_records_cleaned() {
+    let scratch = Scratch::new("e2ernm");
+    let pg = scratch.path().join("playground");
+    let rc = write_config(scratch.path(), "zo\u{85}\u{e9}\u{2028}x");
+    let t = Tmux::start("e2ernm", &game_cmd(Path::new(GAME), &pg, &rc, ""));
+    t.wait_for("Dlvl:1");
+    t.settle();
+    quit(&t);
+    let line = end_and_xlog_line(&t, &pg);
+    let xlog = std::fs::read(pg.join("xlogfile")).unwrap();
+    println!("--- xlogfile: {line}");
+    assert_eq!(xlog_field(&line, "name"), "zo???????x", "{line}");
+    assert!(
+        xlog.iter().all(|&b| b < 0x80),
+        "the xlogfile holds a byte from 0x80 up"
+    );
+    assert_eq!(
+        xlog.iter().filter(|&&b| b == b'\n').count(),
+        1,
+        "one game, one line"
+    );
+    if let Ok(log) = std::fs::read(pg.join("logfile")) {
+        assert!(
+            log.iter().all(|&b| b < 0x80),
+            "the logfile holds a byte from 0x80 up"
+        );
+        assert!(
+            String::from_utf8_lossy(&log).contains("zo???????x"),
+            "the logfile's name is not cleaned"
+        );
+    }
+}
+
+/// Save files tell the uid from the name: a name starting with a digit is
+/// saved as `save/<uid>-<name>` (vanilla's `save/<uid><name>` made uid
+/// 100's "1alice" the file of uid 1001's alice, which her game then
+/// refused and deleted); any other name keeps vanilla's file name, so a
+/// vanilla save of it still restores. Each is restored from it.
+#[test]
+fn save_names_tell_the_uid_from_the_name() {
+    let scratch = Scratch::new("e2ersn");
+    let pg = scratch.path().join("playground");
+    let uid = {
+        let out = std::process::Command::new("id").arg("-u").output().unwrap();
+        String::from_utf8(out.stdout).unwrap().trim().to_string()
+    };
+    for (name, file) in [
+        ("1alice", format!("{uid}-1alice.gz")),
+        ("alice", format!("{uid}alice.gz")),
+    ] {
+        let dir = scratch.path().join(name);
+        std::fs::create_dir_all(&dir).unwrap();
+        let rc = write_config(&dir, name);
+        let t = Tmux::start(
+            &format!("e2ersn{name}"),
+            &game_cmd(Path::new(GAME), &pg, &rc, ""),
+        );
+        t.wait_for("Dlvl:1");
+        t.settle();
+        t.save_and_exit();
+        assert!(
+            pg.join("save").join(&file).is_file(),
+            "{name}: no save/{file}"
+        );
+        let t = Tmux::start(
+            &format!("e2ersn{name}2"),
+            &game_cmd(Path::new(GAME), &pg, &rc, ""),
+        );
+        t.expect_restored(1);
+        assert!(
+            !pg.join("save").join(&file).exists(),
+            "{name}: the save is still there"
+        );
+    }
 }

@@ -78,7 +78,8 @@ make -j"$(nproc)" "${make_args[@]}" nethack >"$scratch/make.log" 2>&1 &&
 
 game=$chroot$prefix/games/lib/nethackdir/nethack
 [ -x "$game" ] || { echo "classic build: $game was not installed" >&2; exit 1; }
-for f in nhdat sysconf perm record; do
+# (perm and record in var/: the hints' VAR_PLAYGROUND)
+for f in nhdat sysconf var/perm var/record; do
     [ -e "$chroot$prefix/games/lib/nethackdir/$f" ] || { echo "classic build: no $f installed" >&2; exit 1; }
 done
 # (--version reads no file: it runs outside the chroot too)

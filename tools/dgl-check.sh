@@ -68,6 +68,7 @@ settle() { # NAME: answer every --More--
 }
 turn_of() { screen_of "$1" | grep -o 'T:[0-9]*' | tail -1; }
 HACKDIR=$CHROOT$PREFIX/games/lib/nethackdir
+VAR=$HACKDIR/var   # what the games write (VAR_PLAYGROUND)
 uid=$(id -u games)
 
 tmx kill-server 2>/dev/null || true
@@ -144,7 +145,7 @@ to_map() { # NAME: through the --More--s to the map
 in_chroot() { # as games, in the chroot: CMD...
     chroot --userspec="$(id -u games):$(id -g games)" "$CHROOT" "$@"
 }
-playground() { say "== the playground: $(cd "$HACKDIR" && ls | grep -vE '^(license|nhdat|symbols|nethack|recover|sysconf|savekey|perm|record|logfile|xlogfile|paniclog|dumplog|save)$' | tr '\n' ' ') save/: $(ls "$HACKDIR/save" | tr '\n' ' ')"; }
+playground() { say "== the playground's var/: $(cd "$VAR" && ls | grep -vE '^(perm|record|logfile|xlogfile|paniclog|dumplog|save)$' | tr '\n' ' ') save/: $(ls "$VAR/save" | tr '\n' ' ')"; }
 
 say ""
 say "== two players register and play at once"
@@ -169,9 +170,9 @@ alice_pid=$(pgrep -f "^$PREFIX/games/lib/nethackdir/nethack -u alice\$")
 tmx kill-session -t alice
 for i in $(seq 400); do kill -0 "$alice_pid" 2>/dev/null || break; sleep 0.1; done
 kill -0 "$alice_pid" 2>/dev/null && fail "alice's game still runs 40 s after her hangup"
-say "  her game (pid $alice_pid) ended ${i}00 ms after the hangup; save/: $(ls -l "$HACKDIR/save" | awk 'NR > 1 {print $9, $3, $4, $5}' | tr '\n' ' ')"
-[ -s "$HACKDIR/save/${uid}alice.gz" ] || fail "no save of alice after her hangup"
-grep -a alice "$HACKDIR/paniclog" | sed 's/^/  paniclog: /' | tee -a "$T" || true
+say "  her game (pid $alice_pid) ended ${i}00 ms after the hangup; save/: $(ls -l "$VAR/save" | awk 'NR > 1 {print $9, $3, $4, $5}' | tr '\n' ' ')"
+[ -s "$VAR/save/${uid}alice.gz" ] || fail "no save of alice after her hangup"
+grep -a alice "$VAR/paniclog" | sed 's/^/  paniclog: /' | tee -a "$T" || true
 
 say ""
 say "== bob's game is killed (SIGKILL)"
@@ -204,11 +205,11 @@ done
 shot bob "bob's game after coming back (his game was at ${turn[bob]} when killed)"
 [ "$(turn_of bob)" = "${turn[bob]}" ] && say "  bob's game is back at ${turn[bob]}" ||
     say "  bob's game is at $(turn_of bob); his killed game was at ${turn[bob]}"
-say "== paniclog:"; sed 's/^/  /' "$HACKDIR/paniclog" | tee -a "$T"
+say "== paniclog:"; sed 's/^/  /' "$VAR/paniclog" | tee -a "$T"
 playground
 
 # --- recover: what a killed game left in the playground -----------------------
-kept=$(cd "$HACKDIR" && ls | sed -n 's/^\(crash[0-9]*[a-z]lock\)\.0$/\1/p')
+kept=$(cd "$VAR" && ls | sed -n 's/^\(crash[0-9]*[a-z]lock\)\.0$/\1/p')
 if [ -n "$kept" ]; then
     say ""
     say "== bob's killed game was kept as $kept: the game it left is saved by recover, then bob quits the new game and starts again"
@@ -216,8 +217,8 @@ if [ -n "$kept" ]; then
     wait_any bob 20 "identified?" "Logged in as bob" >/dev/null || true
     for i in $(seq 30); do screen_of bob | grep -qF "Logged in as bob" && break; keys bob q; sleep 0.3; keys bob Enter; sleep 0.3; done
     for k in $kept; do
-        say "  # chroot --userspec=games:games $CHROOT $PREFIX/games/lib/nethackdir/recover -d $PREFIX/games/lib/nethackdir $k"
-        in_chroot "$PREFIX/games/lib/nethackdir/recover" -d "$PREFIX/games/lib/nethackdir" "$k" 2>&1 | sed 's/^/  /' | tee -a "$T" || true
+        say "  # chroot --userspec=games:games $CHROOT $PREFIX/games/lib/nethackdir/recover -d $PREFIX/games/lib/nethackdir/var $k"
+        in_chroot "$PREFIX/games/lib/nethackdir/recover" -d "$PREFIX/games/lib/nethackdir/var" "$k" 2>&1 | sed 's/^/  /' | tee -a "$T" || true
     done
     playground
     keys bob p
@@ -230,7 +231,7 @@ if [ -n "$kept" ]; then
         keys bob Enter; sleep 0.5
     done
     shot bob "bob's game after recover"
-    say "== paniclog:"; sed 's/^/  /' "$HACKDIR/paniclog" | tee -a "$T"
+    say "== paniclog:"; sed 's/^/  /' "$VAR/paniclog" | tee -a "$T"
     playground
 fi
 
@@ -244,12 +245,12 @@ for p in alice bob; do
     wait_for "$p" "Logged in as $p"
 done
 for p in alice bob; do
-    say "  xlogfile, $p: $(grep -a "name=$p" "$HACKDIR/xlogfile" | tr '\t' '\n' | grep -E '^(turns|death|flankcode)=' | tr '\n' ' ')"
+    say "  xlogfile, $p: $(grep -a "name=$p" "$VAR/xlogfile" | tr '\t' '\n' | grep -E '^(turns|death|flankcode)=' | tr '\n' ' ')"
     say "  dump logs, $p: $(cd "$CHROOT/dgldir/userdata/$p/dumplog" && ls | tr '\n' ' ')"
     say "  ttyrecs, $p: $(ls "$CHROOT/dgldir/userdata/$p/ttyrec" | wc -l)"
 done
 playground
-left=$(cd "$HACKDIR" && ls | grep -E '^[a-z]lock\.[0-9]+$' || true)
+left=$(cd "$VAR" && ls | grep -E '^[a-z]lock\.[0-9]+$' || true)
 [ -z "$left" ] && say "  no lock or level file left" || say "  left behind: $left"
 
 # --- GENERICUSERS: a player registered as "player" -----------------------------
@@ -291,7 +292,7 @@ say "  the game: inode $old_ino -> $(stat -c %i "$HACKDIR/nethack"), $(ls -l "$H
 upturn=$(turn_of alice)
 keys alice S; wait_for alice "Really save?"; keys alice y
 wait_for alice "Logged in as alice"
-say "  alice saved at $upturn with the old game: save/: $(ls "$HACKDIR/save" | tr '\n' ' ')"
+say "  alice saved at $upturn with the old game: save/: $(ls "$VAR/save" | tr '\n' ' ')"
 keys alice p; wait_for alice "Restoring save file"; to_map alice
 new_pid=$(pgrep -f "^$PREFIX/games/lib/nethackdir/nethack -u alice\$")
 shot alice "restored by the new game (process $new_pid, $(readlink /proc/$new_pid/exe))"

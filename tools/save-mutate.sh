@@ -27,8 +27,11 @@
 # it, uncompressed, with 1 to 8 random bytes changed anywhere in it (its
 # mark included), and restores it with -D --fuzz=SEED,20 --fuzz-restore:
 # the game restores the save and the fuzzer plays 20 turns of it, a sanity
-# check every turn, or the game refuses it (renamed FILE.refused) and the
-# fuzzer plays a new game. A trial fails on a sanitizer report, a panic, a
+# check every turn, or the game refuses it (moved aside as FILE.refused)
+# and the fuzzer plays a new game. Each trial's save has its one-time file
+# beside it (save/NAME.once-HEX, which the game made with the save), as the
+# save the game wrote had: a mutation is refused by its mark, not because
+# the save was restored before. A trial fails on a sanitizer report, a panic, a
 # signal or a non-zero exit. Every 100th trial restores the save unchanged,
 # which must restore. The counts go to standard output, the last line
 # "save-mutate: P passed, F failed"; a failed trial's save and output stay
@@ -113,8 +116,15 @@ NETHACK_FLANKING_PLAYGROUND=$base "$game" -D --fuzz=7,2000 "${made[@]}" \
     exit 1
 }
 ledger=0
+once=
 if [ "$kind" != bones ]; then
-    saved=$(ls "$base/save")
+    # the save, and with SAVEKEY its one-time file (kept for every trial)
+    saved=$(ls "$base/save" | grep -v '\.once-')
+    once=$(ls "$base/save" | grep '\.once-' || true)
+    if $key && [ -z "$once" ]; then
+        echo "save-mutate: the save has no one-time file beside it: $(ls "$base/save")" >&2
+        exit 1
+    fi
     case $saved in
     *.gz) gzip -dc "$base/save/$saved" >"$out/save" && saved=${saved%.gz} ;;
     *) cp "$base/save/$saved" "$out/save" ;;
@@ -133,7 +143,7 @@ else
         exit 1
     }
 fi
-echo "save-mutate: a $kind file of $(stat -c %s "$out/file") bytes${ledger:+ (level $ledger)}, key: $key; $count trials, $jobs at a time, seed $seed" >&2
+echo "save-mutate: a $kind file of $(stat -c %s "$out/file") bytes${saved:+ (save/$saved)}${ledger:+ (level $ledger)}, key: $key; $count trials, $jobs at a time, seed $seed" >&2
 
 # Trial K in playground PG: its result word on standard output.
 trial() {
@@ -158,9 +168,11 @@ trial() {
     case $kind in
     save)
         cp "$pg/mutated" "$pg/save/$saved"
+        [ -z "$once" ] || : >"$pg/save/$once"
         run=(--fuzz=$k,20 --fuzz-restore) ;;
     level)
         cp "$out/save" "$pg/save/$saved"
+        [ -z "$once" ] || : >"$pg/save/$once"
         run=(--fuzz=$k,20 --fuzz-restore "--fuzz-level=$pg/mutated,$ledger") ;;
     bones)
         # the same game as the one that left them: the same dungeon
@@ -202,7 +214,7 @@ trial() {
     fi
 }
 export -f trial
-export out saved game seed kind ledger
+export out saved once game seed kind ledger
 
 for j in $(seq "$jobs"); do
     pg=$out/pg$j

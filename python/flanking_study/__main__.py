@@ -6,14 +6,19 @@ setting, on Ray.
                       [--max-steps N] [--no-progress]
     ./dev whole-games report [--results FILE] [--out FILE]
     ./dev whole-games settings
+    ./dev whole-games adopt --commit C[,C...] [--results FILE]
 
 run (the default): plays every setting on seeds S..S+N-1 (default 1..700),
 skipping the games the results file holds, appending each finished game
 to it (default study/whole-games.jsonl); --address joins a Ray cluster
 (default: Ray on this machine, every core, or --cpus); --max-steps caps
 each game (a smoke run: its own results file).  report: writes the
-figures (default docs/WHOLE-GAMES.md).  settings: the default settings
-and what each sets.
+figures (default docs/WHOLE-GAMES.md) and its charts beside it, of the
+games of each setting's current identity.  settings: the default
+settings, what each sets and its identity.  adopt: stamps the games that
+have no identity and were played at the commits named with each
+setting's identity now (for games known to have been played on the game
+as it is now), and says what it did.
 """
 
 import argparse
@@ -29,7 +34,7 @@ REPORT = os.path.join(runner.REPO, "docs", "WHOLE-GAMES.md")
 
 def main(argv=None):
     ap = argparse.ArgumentParser(prog="./dev whole-games", description=__doc__.split("\n\n")[0])
-    ap.add_argument("command", nargs="?", default="run", choices=("run", "report", "settings"))
+    ap.add_argument("command", nargs="?", default="run", choices=("run", "report", "settings", "adopt"))
     ap.add_argument("--settings", default=",".join(DEFAULT))
     ap.add_argument("--seeds", type=int, default=700)
     ap.add_argument("--first-seed", type=int, default=1)
@@ -39,20 +44,32 @@ def main(argv=None):
     ap.add_argument("--cpus", type=int, default=None)
     ap.add_argument("--max-steps", type=int, default=None)
     ap.add_argument("--no-progress", action="store_true")
+    ap.add_argument("--commit", action="append", default=[],
+                    help="adopt: a commit (a prefix of the records' commit); repeatable or C1,C2")
     args = ap.parse_args(argv)
+    if args.commit and args.command != "adopt":
+        ap.error("--commit is for adopt only, not %s" % args.command)
     names = [n for n in args.settings.split(",") if n]
     try:
         for n in names:
             kwargs_of(n)
         if args.command == "settings":
+            idents = runner.identities_of(names, say=False)
             for n in names:
-                print("%-14s %s" % (n, kwargs_of(n)))
+                print("%-14s %s  identity %s" % (n, kwargs_of(n), idents[n]))
+            return 0
+        if args.command == "adopt":
+            commits = [c for arg in args.commit for c in arg.split(",") if c]
+            runner.adopt(args.results, commits)
             return 0
         if args.command == "report":
-            text = report.build(results.read(args.results), os.path.relpath(args.results, runner.REPO), names)
-            with open(args.out, "w") as f:
-                f.write(text)
-            print("wrote %s" % args.out, file=sys.stderr)
+            records = results.read(args.results)
+            present = [n for n in names] + sorted({r["setting"] for r in records} - set(names))
+            idents = runner.identities_of(present, say=False)
+            written = report.write(
+                records, os.path.relpath(args.results, runner.REPO), args.out, names, idents)
+            for path in written:
+                print("wrote %s" % path, file=sys.stderr)
             return 0
         if args.seeds < 1 or args.first_seed < 0:
             ap.error("--seeds must be at least 1 and --first-seed at least 0")

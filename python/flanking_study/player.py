@@ -37,38 +37,21 @@ if _ROOT not in sys.path:
     sys.path.insert(0, _ROOT)
 
 import arena_adapter  # noqa: E402  (nethackers' adapter)
-import gymnasium as gym  # noqa: E402
 import nle.nethack as nh  # noqa: E402
 from autoascend import agent as autoascend_agent  # noqa: E402
-from nethackers.arena.environment import (  # noqa: E402
-    PUBLIC_OBSERVATION_KEYS,
-    disable_autopickup,
-)
 
-import nle_flanking  # noqa: E402, F401  (registers the environments)
+from . import game  # noqa: E402
+from .game import ARENA_OPTIONS, CHARACTER, NLE_KWARGS, NLE_STEP_LIMIT, OPTIONS  # noqa: E402, F401
 
-# The character: a neutral human female Valkyrie, AutoAscend's best role.
-CHARACTER = "val-hum-neu-fem"
-# NLE's arguments for AutoAscend's game, the variant's and vanilla's alike.
-NLE_KWARGS = dict(
-    character=CHARACTER,
-    actions=nh.ACTIONS,
-    allow_all_yn_questions=True,
-    allow_all_modes=True,
-    observation_keys=PUBLIC_OBSERVATION_KEYS,
-    fix_moon_phase=True,
-)
-# nethackers' arena options (autopickup off); for the variant, flanklook
-# off too: AutoAscend reads farlook's words and asserts on any it does not
-# know.
-ARENA_OPTIONS = disable_autopickup(tuple(nh.NETHACKOPTIONS))
-OPTIONS = ARENA_OPTIONS + ("!flanklook",)
 HANG_SECONDS = 120.0
 NO_PROGRESS_STEPS = 10_000
-# NLE's own step limit, set so high that no game is cut by it.
-NLE_STEP_LIMIT = 10**9
 POLL_SECONDS = 0.05
 ESC = 27
+# What an agent-error keeps of AutoAscend's traceback: the innermost
+# frames (where it failed: its assertion's own line) and the exception's
+# line, the last characters of them.
+ERROR_FRAMES = 25
+ERROR_CHARS = 4000
 
 # NetHack 3.6's dungeon numbers (dungeon.def's order), for deathdnum.
 BRANCHES = {
@@ -85,11 +68,15 @@ BRANCHES = {
 
 def make_env(settings):
     """NetHackFlankingScore-v0 set up as AutoAscend wants it."""
-    env = gym.make(
-        "NetHackFlankingScore-v0", options=OPTIONS, **NLE_KWARGS, **settings
-    ).unwrapped
-    env._max_episode_steps = NLE_STEP_LIMIT
-    return env
+    return game.make_env(settings)
+
+
+def format_error():
+    """The exception being handled, as an agent-error keeps it: its
+    innermost ERROR_FRAMES frames and its own line, cut to the last
+    ERROR_CHARS characters (the outermost frames are AutoAscend's main
+    loop, the same in every failure)."""
+    return traceback.format_exc(limit=-ERROR_FRAMES)[-ERROR_CHARS:]
 
 
 class _Agent:
@@ -109,7 +96,7 @@ class _Agent:
         except autoascend_agent.AgentFinished:
             pass
         except BaseException:  # the agent's own failure, recorded
-            self.error = traceback.format_exc(limit=20)[-4000:]
+            self.error = format_error()
 
     def act(self, observation):
         """The agent's next action, or ("agent-error" | "agent-hung", why)."""
@@ -149,9 +136,10 @@ def _int(record, key):
     return int(value) if value is not None and value.lstrip("-").isdigit() else None
 
 
-def play_game(settings, seeds, max_steps=None):
+def play_game(settings, seeds, max_steps=None, on_started=None):
     """Plays one whole game under `settings` (nle_flanking's keyword
-    arguments) from `seeds` (core, disp, lgen); returns its record."""
+    arguments) from `seeds` (core, disp, lgen); returns its record.
+    `on_started()`, if given, is called once the first step is played."""
     started = time.time()
     env = make_env(settings)
     agent = None
@@ -171,6 +159,8 @@ def play_game(settings, seeds, max_steps=None):
                 break
             obs, _, done, _, _ = env.step(action)
             steps += 1
+            if steps == 1 and on_started is not None:
+                on_started()
             t = int(obs["blstats"][nh.NLE_BL_TIME])
             still = still + 1 if t == turn else 0
             turn = t
@@ -208,6 +198,9 @@ def play_game(settings, seeds, max_steps=None):
             "flankkill": _int(x, "flankkill"),
             "steps": steps,
             "seconds": round(time.time() - started, 1),
+            # what `why` keeps of an agent-error's traceback: the innermost
+            # frames (a record without this key kept the outermost)
+            "why_frames": -ERROR_FRAMES if end == "agent-error" else None,
         }
     finally:
         if agent is not None:

@@ -8,6 +8,8 @@ read again, and said so; any other line that is not a game's record is an
 error naming the file and the line.
 """
 
+import contextlib
+import fcntl
 import json
 import os
 import sys
@@ -62,3 +64,33 @@ def append(path, record):
         f.write(line)
         f.flush()
         os.fsync(f.fileno())
+
+
+@contextlib.contextmanager
+def lock(path):
+    """Holds `path` for one writer (the study's driver, or adopt) while the
+    block runs; ResultsError at once if another holds it."""
+    os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
+    with open(path, "a") as f:
+        try:
+            fcntl.flock(f, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            raise ResultsError(
+                "%s: another writer (a study's driver, or adopt) holds it; "
+                "wait for it or stop it" % path
+            ) from None
+        yield
+
+
+def rewrite(path, records):
+    """Replaces `path` with `records` whole: written beside it, flushed,
+    then renamed over it, so a crash leaves the old file or the new one.
+    Only under lock(path)."""
+    tmp = path + ".rewrite"
+    with open(tmp, "w") as f:
+        for r in records:
+            r = {k: v for k, v in r.items() if k != "_line"}
+            f.write(json.dumps(r, sort_keys=True) + "\n")
+        f.flush()
+        os.fsync(f.fileno())
+    os.replace(tmp, path)

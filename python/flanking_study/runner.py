@@ -8,7 +8,11 @@ task, each finished game appended to the results file at once.
   (core, disp and the level generator's), so the dungeons are the same.
   Games are handed out seed by seed, every setting of a seed together, so
   that a study stopped early holds whole pairs.
-- Resumable: a game already in the results file is not played again.
+- Resumable: a game already in the results file is not played again
+  (one of the setting's current identity: identity.py; a game played on
+  an older game is kept and played again on this one).
+- One writer: the driver holds the results file (results.lock) for the
+  whole run; a second study or adopt on the same file is refused.
 - A game whose worker dies (killed, out of memory, a crash of the
   process) is played again by Ray (``max_retries``); its record is
   written once, by this driver, when it arrives.  A game that still fails
@@ -24,7 +28,7 @@ import time
 
 import ray
 
-from . import results
+from . import identity, results
 from .settings import kwargs_of
 
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -72,11 +76,29 @@ def _play(name, kwargs, seed, max_steps):
         # the game again and the driver record it once.
         open(marker, "w").close()
         os._exit(9)
+    node = ray.get_runtime_context().get_node_id()
+    started = None
+    if os.environ.get("FLANKING_STUDY_STARTED_DIR"):
+        # The tests' way to see where a game is being played: a file per
+        # game and node, once its first step is played; on the node
+        # FLANKING_STUDY_HOLD_NODE names, the game then waits (60 s at
+        # most), so that the test kills that node mid-game however fast
+        # the game would have ended.
+        def started():
+            path = os.path.join(os.environ["FLANKING_STUDY_STARTED_DIR"], "%s.%d.%s" % (name, seed, node))
+            open(path, "w").close()
+            if os.environ.get("FLANKING_STUDY_HOLD_NODE") == node:
+                time.sleep(60)
+
     from .player import CHARACTER, play_game
 
-    record = play_game(kwargs, seeds_of(seed), max_steps)
+    # The game this worker plays on (its node's files; cached in target/).
+    ident = identity.of(kwargs)
+    record = play_game(kwargs, seeds_of(seed), max_steps, on_started=started)
     record.update(
         study=results.STUDY,
+        identity=ident,
+        node=node,
         setting=name,
         settings=kwargs,
         seed=seed,
@@ -90,26 +112,97 @@ def _play(name, kwargs, seed, max_steps):
     return record
 
 
-def plan(names, seeds, records, path):
-    """The games still to play, and how many of the planned are done;
-    ResultsError if the file's games were played under other settings."""
+def plan(names, seeds, records, path, identities):
+    """The games still to play, how many of the planned are done, and how
+    many of the file's games were played on an older game (another
+    identity: kept, not counted as done).  ResultsError if the file's games
+    were played under other settings, or have no identity (adopt says
+    which game they were played on)."""
     kwargs = {n: kwargs_of(n) for n in names}
     done = set()
+    older = 0
+    unknown = [r for r in records if not r.get("identity")]
+    if unknown:
+        commits = sorted({str(r.get("commit")) for r in unknown})
+        raise results.ResultsError(
+            "%s:%d: %d games have no identity (played at %s): if they were played on "
+            "the game as it is now, ./dev whole-games adopt --commit C stamps them"
+            % (path, unknown[0]["_line"], len(unknown), ", ".join(commits))
+        )
     for r in records:
         if r["setting"] in kwargs and r["settings"] != kwargs[r["setting"]]:
             raise results.ResultsError(
                 "%s:%d: setting %s was played as %s, not %s"
                 % (path, r["_line"], r["setting"], r["settings"], kwargs[r["setting"]])
             )
+        if r["setting"] in identities and r["identity"] != identities[r["setting"]]:
+            older += 1
+            continue
         done.add((r["setting"], r["seed"]))
     todo = [(n, kwargs[n], s) for s in seeds for n in names if (n, s) not in done]
     planned = len(names) * len(seeds)
-    return todo, planned - len(todo), planned
+    return todo, planned - len(todo), planned, older
+
+
+def identities_of(names, say=True):
+    """{setting: its identity now} (identity.of: cached in target/)."""
+    out = {}
+    for n in names:
+        out[n] = identity.of(kwargs_of(n))
+        if say:
+            print("identity of %s: %s" % (n, out[n]), file=sys.stderr)
+    return out
+
+
+def adopt(path, commits, say=print):
+    """Stamps the file's games that have no identity and were played at
+    one of `commits` (prefixes of their `commit`) with their setting's
+    identity now: for games known to have been played on the game as it
+    is now.  Returns how many it stamped."""
+    if not commits:
+        raise ValueError("adopt needs --commit: the commits whose games play as now")
+    with results.lock(path):
+        records = results.read(path, repair=True)
+        # A game of a dirty tree ("<commit>-dirty") may have played other
+        # code than its commit's: adopted only when named so.
+        chosen = [
+            r for r in records
+            if not r.get("identity")
+            and any(str(r.get("commit") or "").startswith(c)
+                    and (c.endswith("-dirty") or not str(r.get("commit")).endswith("-dirty"))
+                    for c in commits)
+        ]
+        names = sorted({r["setting"] for r in chosen})
+        for r in chosen:
+            if r["settings"] != kwargs_of(r["setting"]):
+                raise results.ResultsError(
+                    "%s:%d: setting %s was played as %s, not as it is now (%s)"
+                    % (path, r["_line"], r["setting"], r["settings"], kwargs_of(r["setting"]))
+                )
+        idents = identities_of(names, say=False)
+        for r in chosen:
+            r["identity"] = idents[r["setting"]]
+            r["adopted"] = True
+        if chosen:
+            results.rewrite(path, records)
+        left = [r for r in records if not r.get("identity")]
+        say("adopt: stamped %d games played at %s with today's identities (%s); %s"
+            % (len(chosen), ", ".join(commits),
+               ", ".join("%s %s" % (n, idents[n]) for n in names) or "none",
+               "%d games without an identity left (played at %s)"
+               % (len(left), ", ".join(sorted({str(r.get("commit")) for r in left})))
+               if left else "every game of %s has an identity" % path))
+        return len(chosen)
 
 
 def run(names, seeds, path, address=None, cpus=None, max_steps=None, progress=True):
     """Plays what is left of the study; returns the number of games that
     failed (not recorded: the next run plays them)."""
+    with results.lock(path):
+        return _run(names, seeds, path, address, cpus, max_steps, progress)
+
+
+def _run(names, seeds, path, address, cpus, max_steps, progress):
     records = results.read(path, repair=True)
     for r in records:
         if r["max_steps"] != max_steps:
@@ -117,10 +210,14 @@ def run(names, seeds, path, address=None, cpus=None, max_steps=None, progress=Tr
                 "%s:%d: a game capped at %s steps; this run caps at %s: use another file"
                 % (path, r["_line"], r["max_steps"], max_steps)
             )
-    todo, done, planned = plan(names, seeds, records, path)
+    # Before any game is handed out: what each setting's game is now.
+    identities = identities_of(names)
+    todo, done, planned, older = plan(names, seeds, records, path, identities)
     print(
-        "whole games: %d settings x %d seeds = %d games; %d in %s already, %d to play"
-        % (len(names), len(seeds), planned, done, path, len(todo)),
+        "whole games: %d settings x %d seeds = %d games; %d in %s already, %d to play%s"
+        % (len(names), len(seeds), planned, done, path, len(todo),
+           "; %d games there were played on an older game (another identity): kept, "
+           "played again" % older if older else ""),
         file=sys.stderr,
     )
     if not todo:
@@ -135,8 +232,10 @@ def run(names, seeds, path, address=None, cpus=None, max_steps=None, progress=Tr
         "NUMBA_CACHE_DIR": os.path.join(REPO, "target", "study", "numba"),
         "RAY_USAGE_STATS_ENABLED": "0",
     }
-    if "FLANKING_STUDY_KILL_FIRST_WORKER" in os.environ:
-        env_vars["FLANKING_STUDY_KILL_FIRST_WORKER"] = os.environ["FLANKING_STUDY_KILL_FIRST_WORKER"]
+    for test_hook in ("FLANKING_STUDY_KILL_FIRST_WORKER", "FLANKING_STUDY_STARTED_DIR",
+                      "FLANKING_STUDY_HOLD_NODE"):
+        if test_hook in os.environ:
+            env_vars[test_hook] = os.environ[test_hook]
     ray.init(
         address=address,
         num_cpus=None if address else cpus,
@@ -180,6 +279,10 @@ def run(names, seeds, path, address=None, cpus=None, max_steps=None, progress=Tr
                 record["commit"] = commit
                 results.append(path, record)
                 bar.tick("%s seed %d: %s, %s" % (name, seed, record["end"], record["death"]))
+                if record["identity"] != identities[name]:
+                    bar.say("%s seed %d was played on another game (identity %s, not %s: "
+                            "that node's build differs); recorded, played again at the next run"
+                            % (name, seed, record["identity"], identities[name]))
             submit()
         bar.close()
     except KeyboardInterrupt:

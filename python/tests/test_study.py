@@ -4,6 +4,7 @@ game is played again, a restart plays nothing twice, a cut line is
 dropped, a bad file or setting is refused by name."""
 
 import json
+import math
 
 import pytest
 
@@ -59,9 +60,16 @@ def test_a_study_plays_each_game_once_even_when_a_worker_dies(tmp_path, monkeypa
     with pytest.raises(results.ResultsError, match=r"games.jsonl:1: a game capped at 150"):
         runner.run(SETTINGS, SEEDS, path, cpus=2, max_steps=None, progress=False)
 
-    text = report.build(records, "games.jsonl", SETTINGS)
+    # Each game names the game it was played on: its setting's identity now.
+    identities = runner.identities_of(SETTINGS, say=False)
+    assert {r["identity"] for r in records if r["setting"] == "dnd-ai0"} == {identities["dnd-ai0"]}
+    assert {r["identity"] for r in records if r["setting"] == "flanking0"} == {identities["flanking0"]}
+    assert identities["flanking0"] != identities["dnd-ai0"]
+
+    text = report.build(records, "games.jsonl", SETTINGS, identities)
     assert "| dnd-ai0 | 2 | step-cap 2 |" in text
     assert "Capped at [150] steps" in text
+    assert "| dnd-ai0 | `%s` | 2 | 0 | 0 | 0 |" % identities["dnd-ai0"] in text
 
 
 def test_a_line_cut_by_a_crash_is_dropped_and_a_bad_one_refused(tmp_path):
@@ -85,7 +93,8 @@ def test_a_line_cut_by_a_crash_is_dropped_and_a_bad_one_refused(tmp_path):
 def test_a_results_file_of_other_settings_is_refused(tmp_path):
     path = tmp_path / "games.jsonl"
     r = {k: None for k in results.KEYS}
-    r.update(study=results.STUDY, setting="dnd", settings=kwargs_of("tactics"), seed=1, end="game-over")
+    r.update(study=results.STUDY, setting="dnd", settings=kwargs_of("tactics"), seed=1,
+             end="game-over", identity="0123456789abcdef")
     path.write_text(json.dumps(r) + "\n")
     with pytest.raises(results.ResultsError, match=r"games.jsonl:1: setting dnd was played as"):
         runner.run(["dnd"], range(1, 2), str(path), cpus=1, progress=False)
@@ -119,3 +128,154 @@ def test_autoascend_plays_vanilla_nles_game_at_flanking0(monkeypatch):
     keys = ("end", "death", "score", "turns", "maxlvl", "deathlev", "steps")
     assert {k: ours[k] for k in keys} == {k: theirs[k] for k in keys}
     assert ours["turns"] > 1000
+
+
+def test_an_agent_error_keeps_the_innermost_frames_and_the_assertion():
+    """AutoAscend fails deep in its strategies, under some forty frames of
+    its main loop: the record keeps the frames nearest the failure, the
+    assertion's own line among them, and the exception's line last."""
+    from flanking_study import player
+
+    # Two functions in turn, so that Python folds no repeated frames.
+    def ping(n):
+        if n == 0:
+            assert n == 1, "the innermost frame's assertion"
+        pong(n - 1)
+
+    def pong(n):
+        ping(n - 1)
+
+    try:
+        ping(60)
+    except AssertionError:
+        text = player.format_error()
+    # (pytest adds its own words after the assertion's message)
+    head, tail = text.split("\nAssertionError: the innermost frame's assertion")
+    assert "File " not in tail
+    assert 'assert n == 1, "the innermost frame\'s assertion"' in text
+    assert text.count("in ping") + text.count("in pong") == player.ERROR_FRAMES
+    assert text.startswith("Traceback") or len(text) == player.ERROR_CHARS
+    assert len(text) <= player.ERROR_CHARS
+
+
+def _record(setting, seed, **more):
+    r = {k: None for k in results.KEYS}
+    r.update(study=results.STUDY, setting=setting, settings=kwargs_of(setting), seed=seed,
+             seeds=list(runner.seeds_of(seed)), end="game-over", death="killed by a newt",
+             score=100 * seed, turns=1000 * seed, maxlvl=seed, deathlev=seed, steps=10,
+             branch="The Dungeons of Doom", flanktaken=seed, flankdealt=0, flankkill=0)
+    r.update(more)
+    return r
+
+
+def test_a_change_to_one_rule_sets_answers_changes_its_settings_identity_only(monkeypatch):
+    """The battery asks the engine in the game's own library; dnd's answers
+    changed (one more half point on every attack it takes) change the
+    identity of dnd's settings and of no other."""
+    from flanking_study import identity
+
+    names = ["flanking0", "proposal", "proposal-ai0", "dnd", "dnd-ai0", "silq"]
+    traces = {}
+    real_trace = identity.trace
+
+    def trace_once(kwargs):  # the real trace, played once a setting here
+        key = repr(sorted(kwargs.items()))
+        if key not in traces:
+            traces[key] = real_trace(kwargs)
+        return traces[key]
+
+    monkeypatch.setattr(identity, "trace", trace_once)
+    before = {n: identity.compute(kwargs_of(n)) for n in names}
+    assert len({b["identity"] for b in before.values()}) == len(names)
+    assert before["flanking0"]["battery"] is None  # flanking off: the engine is not asked
+
+    dnd = identity.engine().rules_id("dnd")
+    real_eval = identity.Engine.facing_eval
+
+    def dnd_gives_more(self, inp, ranged=None):
+        code, out = real_eval(self, inp, ranged)
+        if inp.rules == dnd and code >= 0:
+            out = (out[0] + 1,) + out[1:]
+        return code, out
+
+    monkeypatch.setattr(identity.Engine, "facing_eval", dnd_gives_more)
+    after = {n: identity.compute(kwargs_of(n)) for n in names}
+    changed = sorted(n for n in names if after[n]["identity"] != before[n]["identity"])
+    assert changed == ["dnd", "dnd-ai0"]
+    assert all(after[n]["trace"] == before[n]["trace"] for n in names)
+    # and a trace played again is the same (nothing in it hangs on the clock)
+    assert real_trace(kwargs_of("dnd")) == before["dnd"]["trace"]
+
+
+def test_adopt_stamps_the_named_commits_games_and_a_run_refuses_the_rest(tmp_path, capsys):
+    path = tmp_path / "games.jsonl"
+    old = [_record("dnd-ai0", 1, commit="5801b61be94e"), _record("flanking0", 1, commit="5801b61be94e"),
+           _record("dnd-ai0", 2, commit="5801b61be94e-dirty")]
+    path.write_text("".join(json.dumps(r) + "\n" for r in old))
+    with pytest.raises(results.ResultsError, match=r"games.jsonl:1: 3 games have no identity .*adopt"):
+        runner.run(["dnd-ai0"], range(1, 2), str(path), cpus=1, progress=False)
+    with pytest.raises(ValueError, match="adopt needs --commit"):
+        runner.adopt(str(path), [])
+    with results.lock(str(path)):
+        with pytest.raises(results.ResultsError, match="another writer"):
+            runner.adopt(str(path), ["5801b61"])
+    said = []
+    assert runner.adopt(str(path), ["5801b61"], say=said.append) == 2
+    identities = runner.identities_of(["dnd-ai0", "flanking0"], say=False)
+    got = results.read(str(path))
+    assert [r.get("identity") for r in got] == [identities["dnd-ai0"], identities["flanking0"], None]
+    assert [r.get("adopted") for r in got] == [True, True, None]
+    assert "stamped 2 games played at 5801b61" in said[0]
+    # a dirty tree's game is not its commit's unless named so
+    assert "1 games without an identity left (played at 5801b61be94e-dirty)" in said[0]
+    with pytest.raises(results.ResultsError, match=r"games.jsonl:3: 1 games have no identity \(played at 5801b61be94e-dirty\)"):
+        runner.run(["dnd-ai0"], range(1, 2), str(path), cpus=1, progress=False)
+
+
+def test_the_report_pools_the_current_game_and_draws_survival(tmp_path):
+    """Games of an older identity are counted and left out; the survival
+    charts are SVG; a failure is placed at its innermost frame."""
+    import xml.etree.ElementTree as ET
+
+    from flanking_study import survival
+
+    steps = survival.kaplan_meier([1, 2, 2, 3, 4], [1, 1, 0, 1, 0])
+    assert [(t, n, d) for t, n, d, *_ in steps] == [(0, 5, 0), (1, 5, 1), (2, 4, 1), (3, 2, 1)]
+    assert [round(s, 6) for *_, s, _, _ in steps] == [1, 0.8, 0.6, 0.3]
+    for *_, s, low, high in steps:
+        assert 0 <= low <= s <= high <= 1
+    # Greenwood at t=3: 0.3^2 * (1/20 + 1/12 + 1/2); the log-log band's
+    # low end from it by hand
+    se = math.sqrt(1 / 20 + 1 / 12 + 1 / 2) / abs(math.log(0.3))
+    assert steps[-1][4] == pytest.approx(0.3 ** math.exp(1.959964 * se))
+
+    why = ('Traceback (most recent call last):\n  File "/x/site-packages/nethackers/roots/a.py", '
+           'line 10, in main\n    step()\n  File "/x/site-packages/autoascend/fight.py", line 42, '
+           'in attack\n    assert target.alive, target\nAssertionError: boor wight\n')
+    assert report.where_failed(why) == (
+        "autoascend/fight.py:42 (in attack)", "assert target.alive, target", "AssertionError: boor wight")
+
+    idents = {"flanking0": "a" * 16, "dnd": "b" * 16}
+    records = [_record("flanking0", s, identity="a" * 16) for s in (1, 2, 3)]
+    records += [_record("dnd", s, identity="b" * 16, flankkill=1, turns=500 * s, score=100 * s - 100)
+                for s in (1, 2)]
+    records += [_record("dnd", 3, identity="b" * 16, end="agent-error", death="quit", why=why,
+                        why_frames=-25)]
+    records += [_record("dnd", 4, identity="c" * 16), _record("dnd", 5)]
+    out = tmp_path / "docs" / "WHOLE-GAMES.md"
+    out.parent.mkdir()
+    written = report.write(records, "games.jsonl", str(out), ["flanking0", "dnd"], idents)
+    text = out.read_text()
+    assert "| dnd | `%s` | 3 | 0 | 1 | 1 |" % ("b" * 16) in text
+    assert "| dnd | 3 | 1 | 0 | 0 | 33% [6, 79] (1/3) | 1.000 |" in text  # Fisher: 1/3 against 0/3
+    assert "| dnd | 2 | 100% [34, 100] (2/2) |" in text  # killing blows flanked
+    assert "- dnd: autoascend/fight.py:42 (in attack): `assert target.alive, target` (AssertionError: boor wight)" in text
+    assert "| 2 | 1/2 (50%) | 1/2 (50%) |" in text  # died on level 2 of those that reached it
+    assert "![dnd: share alive by turn and by deepest level](whole-games/survival-dnd.svg)" in text
+    # 100 points less on both seeds: lower; turns -500 and -1,000: not shown
+    assert "- **dnd** (2 pairs): score -100 [-100, -100]: lower; turns lived -750 [" in text
+    assert "]: not shown; deepest level" in text
+    svg = tmp_path / "docs" / "whole-games" / "survival-dnd.svg"
+    assert str(svg) in written
+    root = ET.parse(svg).getroot()
+    assert root.tag.endswith("svg") and len(root.findall("{http://www.w3.org/2000/svg}polyline")) == 4

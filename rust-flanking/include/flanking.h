@@ -97,8 +97,17 @@ extern "C" {
    _PEACEFUL), the states FLANK_ST_GRUDGE, _STATIONARY and _UNAWARE (FLANK_ST_ALL
    0xFF), FLANK_RI_CLAMP_FIRST; struct flank_fixture's attacker_dx and
    attacker_dy (`attacker-at:`), FLANK_FX_PEER_GRUDGE and _STATIONARY (the
-   layout changed). */
-#define FLANK_ABI_VERSION 17
+   layout changed).
+   18: the save files' mark computed as the save is written, never over a
+   file read back: a mark fed piece by piece, flank_save_mac_begin(),
+   _update(), _end(), _end_check() and _abandon() (struct
+   flank_save_mac_state, opaque; its memory wiped when it is freed); a
+   key is 16 to FLANK_SAVE_KEY_MAX (64) bytes, a longer one
+   FLANK_E_SAVE_KEY as a shorter one was; the trailer carries the save's
+   one-time value (FLANK_SAVE_MAGIC "NHFMAC2\n", FLANK_SAVE_NONCE_LEN,
+   FLANK_SAVE_TRAILER_LEN 56), and what the mark binds is the game's to
+   feed (no layout changed). */
+#define FLANK_ABI_VERSION 18
 
 /*
  * Directions, numbered as NetHack's xdir[]/ydir[]: clockwise, screen
@@ -223,7 +232,8 @@ struct flank_detail {
 /* (-14 was FLANK_E_FIXTURE_RANGED, likewise) */
 /* ABI version 13 (save files' integrity): */
 #define FLANK_E_SAVE_KEY (-15)     /* a save key shorter than
-                                      FLANK_SAVE_KEY_MIN bytes */
+                                      FLANK_SAVE_KEY_MIN bytes or longer
+                                      than FLANK_SAVE_KEY_MAX */
 
 /* The largest score: (7 - 0) + 1 + 2/2 = 9 points. */
 #define FLANK_MAX_HALF_POINTS 18
@@ -1205,23 +1215,28 @@ void flank_arena_free(struct flank_arena_file *file);
 
 /*
  * ==================================================================
- * Save files' integrity (ABI 13; sysconf SAVEKEY)
+ * Save files' integrity (ABI 13, 18; sysconf SAVEKEY)
  * ==================================================================
  *
- * Not a rule of flanking: a server's safety.  The game appends to every
- * save it writes FLANK_SAVE_MAGIC and the HMAC-SHA256 of the bytes before
- * them, keyed by a secret only the game's group may read, and checks it
- * before it restores a save: a save it did not write is refused unread.
+ * Not a rule of flanking: a server's safety.  The game ends every save it
+ * writes with a trailer: FLANK_SAVE_MAGIC, the save's one-time value
+ * (FLANK_SAVE_NONCE_LEN bytes), and the HMAC-SHA256, keyed by a secret
+ * only the game's group may read, of what the game binds the save to (its
+ * player, the one-time value) followed by the bytes before the trailer.
+ * The mark is fed as the save is written (begin, update, end), never over
+ * a file read back, and checked the same way before a byte is parsed.
  */
 #define FLANK_SAVE_MAC_LEN 32  /* an HMAC-SHA256 */
 #define FLANK_SAVE_KEY_MIN 16  /* the shortest key, in bytes */
-#define FLANK_SAVE_MAGIC "NHFMAC1\n" /* 8 bytes before the mark */
-#define FLANK_SAVE_TRAILER_LEN (8 + FLANK_SAVE_MAC_LEN)
+#define FLANK_SAVE_KEY_MAX 64  /* the longest key, in bytes */
+#define FLANK_SAVE_MAGIC "NHFMAC2\n" /* 8 bytes: the trailer's start */
+#define FLANK_SAVE_NONCE_LEN 16 /* the one-time value, after the magic */
+#define FLANK_SAVE_TRAILER_LEN (8 + FLANK_SAVE_NONCE_LEN + FLANK_SAVE_MAC_LEN)
 
 /* HMAC-SHA256 of data[0..len) under key[0..keylen) into out[32]:
    FLANK_OK; FLANK_E_NULL (a NULL pointer with a length, or out);
-   FLANK_E_SAVE_KEY (keylen < FLANK_SAVE_KEY_MIN).  out untouched on an
-   error. */
+   FLANK_E_SAVE_KEY (keylen < FLANK_SAVE_KEY_MIN or > FLANK_SAVE_KEY_MAX).
+   out untouched on an error. */
 int32_t flank_save_mac(const uint8_t *key, uint32_t keylen,
                        const uint8_t *data, uint32_t len, uint8_t *out);
 
@@ -1230,6 +1245,34 @@ int32_t flank_save_mac(const uint8_t *key, uint32_t keylen,
 int32_t flank_save_mac_check(const uint8_t *key, uint32_t keylen,
                              const uint8_t *data, uint32_t len,
                              const uint8_t *mark);
+
+/* A mark fed piece by piece (ABI 18).  Every state begun is freed by
+   exactly one of _end(), _end_check() or _abandon(), whatever they answer;
+   its memory is wiped when it is freed. */
+struct flank_save_mac_state;
+
+/* A mark under key[0..keylen) into *out: FLANK_OK; FLANK_E_NULL (out
+   NULL, or key NULL with a length); FLANK_E_SAVE_KEY (the key's length as
+   flank_save_mac()).  *out is NULL on an error (out itself not NULL). */
+int32_t flank_save_mac_begin(const uint8_t *key, uint32_t keylen,
+                             struct flank_save_mac_state **out);
+
+/* Feeds data[0..len): FLANK_OK; FLANK_E_NULL (st NULL, or data NULL with
+   a length; nothing fed). */
+int32_t flank_save_mac_update(struct flank_save_mac_state *st,
+                              const uint8_t *data, uint32_t len);
+
+/* The mark of everything fed into out[32], st freed: FLANK_OK;
+   FLANK_E_NULL (st or out NULL; out untouched, st freed if not NULL). */
+int32_t flank_save_mac_end(struct flank_save_mac_state *st, uint8_t *out);
+
+/* 1 if mark[32] is the mark of everything fed, 0 if not (constant time),
+   FLANK_E_NULL (st or mark NULL); st freed if not NULL. */
+int32_t flank_save_mac_end_check(struct flank_save_mac_state *st,
+                                 const uint8_t *mark);
+
+/* Frees a state not ended; NULL is fine. */
+void flank_save_mac_abandon(struct flank_save_mac_state *st);
 
 #ifdef __cplusplus
 }

@@ -445,7 +445,7 @@ static void check_facing_invalid(void)
 
     expect_eq("sizeof flank_facing_input", (long) sizeof(struct flank_facing_input), 32);
     expect_eq("sizeof flank_facing_result", (long) sizeof(struct flank_facing_result), 12);
-    expect_eq("FLANK_ABI_VERSION", FLANK_ABI_VERSION, 17);
+    expect_eq("FLANK_ABI_VERSION", FLANK_ABI_VERSION, 18);
 }
 
 /* The fixture section: every entry of a directory, as the harness sees it:
@@ -1156,50 +1156,101 @@ static void plan_cases(const char *path)
     printf("plan-cases %d\n", n);
 }
 
-/* The save files' mark (ABI 13): RFC 4231's test case 6 (a key of 131
-   bytes of 0xaa), a changed byte refused, and every bad argument an error
-   code with out untouched. */
+/* The save files' mark (ABI 13, 18): RFC 4231's test case 4 (a key of 25
+   bytes 0x01..0x19), whole and fed in pieces; a changed byte refused; a
+   key of 15 or 65 bytes refused; every bad argument an error code with out
+   untouched. */
 static void check_save_mac(void)
 {
     static const uint8_t want[FLANK_SAVE_MAC_LEN] = {
-        0x60, 0xe4, 0x31, 0x59, 0x1e, 0xe0, 0xb6, 0x7f, 0x0d, 0x8a, 0x26,
-        0xaa, 0xcb, 0xf5, 0xb7, 0x7f, 0x8e, 0x0b, 0xc6, 0x21, 0x37, 0x28,
-        0xc5, 0x14, 0x05, 0x46, 0x04, 0x0f, 0x0e, 0xe3, 0x7f, 0x54};
-    static const char data[] =
-        "Test Using Larger Than Block-Size Key - Hash Key First";
-    uint8_t key[131], out[FLANK_SAVE_MAC_LEN], untouched[FLANK_SAVE_MAC_LEN];
-    uint32_t len = (uint32_t) (sizeof data - 1);
+        0x82, 0x55, 0x8a, 0x38, 0x9a, 0x44, 0x3c, 0x0e, 0xa4, 0xcc, 0x81,
+        0x98, 0x99, 0xf2, 0x08, 0x3a, 0x85, 0xf0, 0xfa, 0xa3, 0xe5, 0x78,
+        0xf8, 0x07, 0x7a, 0x2e, 0x3f, 0xf4, 0x67, 0x29, 0x66, 0x5b};
+    uint8_t key[FLANK_SAVE_KEY_MAX + 1], data[50], out[FLANK_SAVE_MAC_LEN],
+        untouched[FLANK_SAVE_MAC_LEN];
+    uint32_t len = (uint32_t) sizeof data, i;
+    struct flank_save_mac_state *st = NULL;
 
-    memset(key, 0xaa, sizeof key);
-    expect_eq("save mac", flank_save_mac(key, sizeof key, (const uint8_t *) data,
-                                         len, out), FLANK_OK);
-    expect_eq("save mac: RFC 4231 case 6", memcmp(out, want, sizeof want), 0);
-    expect_eq("save mac check", flank_save_mac_check(key, sizeof key,
-                                                     (const uint8_t *) data,
-                                                     len, out), 1);
+    for (i = 0; i < 25; i++)
+        key[i] = (uint8_t) (i + 1);
+    memset(data, 0xcd, sizeof data);
+    expect_eq("save mac", flank_save_mac(key, 25, data, len, out), FLANK_OK);
+    expect_eq("save mac: RFC 4231 case 4", memcmp(out, want, sizeof want), 0);
+    expect_eq("save mac check", flank_save_mac_check(key, 25, data, len, out),
+              1);
     out[31] ^= 1;
     expect_eq("save mac check: a changed byte",
-              flank_save_mac_check(key, sizeof key, (const uint8_t *) data,
-                                   len, out), 0);
+              flank_save_mac_check(key, 25, data, len, out), 0);
     memset(untouched, 0x5c, sizeof untouched);
     memcpy(out, untouched, sizeof out);
     expect_eq("save mac: short key",
-              flank_save_mac(key, FLANK_SAVE_KEY_MIN - 1, (const uint8_t *) data,
-                             len, out), FLANK_E_SAVE_KEY);
+              flank_save_mac(key, FLANK_SAVE_KEY_MIN - 1, data, len, out),
+              FLANK_E_SAVE_KEY);
+    memset(key + 25, 0x11, sizeof key - 25);
+    expect_eq("save mac: long key",
+              flank_save_mac(key, FLANK_SAVE_KEY_MAX + 1, data, len, out),
+              FLANK_E_SAVE_KEY);
     expect_eq("save mac: NULL data",
-              flank_save_mac(key, sizeof key, NULL, 3, out), FLANK_E_NULL);
+              flank_save_mac(key, 25, NULL, 3, out), FLANK_E_NULL);
     expect_eq("save mac: NULL out",
-              flank_save_mac(key, sizeof key, (const uint8_t *) data, len, NULL),
-              FLANK_E_NULL);
+              flank_save_mac(key, 25, data, len, NULL), FLANK_E_NULL);
     expect_eq("save mac: out untouched", memcmp(out, untouched, sizeof out), 0);
     expect_eq("save mac check: NULL mark",
-              flank_save_mac_check(key, sizeof key, (const uint8_t *) data, len,
-                                   NULL), FLANK_E_NULL);
+              flank_save_mac_check(key, 25, data, len, NULL), FLANK_E_NULL);
     expect_eq("save mac check: short key",
-              flank_save_mac_check(key, 3, (const uint8_t *) data, len, want),
+              flank_save_mac_check(key, 3, data, len, want), FLANK_E_SAVE_KEY);
+
+    /* fed in pieces of 7 bytes: the same mark; checked likewise */
+    expect_eq("save mac begin", flank_save_mac_begin(key, 25, &st), FLANK_OK);
+    for (i = 0; i < len; i += 7)
+        expect_eq("save mac update",
+                  flank_save_mac_update(st, data + i,
+                                        len - i < 7 ? len - i : 7),
+                  FLANK_OK);
+    expect_eq("save mac end", flank_save_mac_end(st, out), FLANK_OK);
+    expect_eq("save mac end: RFC 4231 case 4", memcmp(out, want, sizeof want),
+              0);
+    expect_eq("save mac begin", flank_save_mac_begin(key, 25, &st), FLANK_OK);
+    expect_eq("save mac update", flank_save_mac_update(st, data, len),
+              FLANK_OK);
+    expect_eq("save mac end check", flank_save_mac_end_check(st, want), 1);
+    out[0] ^= 0x80;
+    expect_eq("save mac begin", flank_save_mac_begin(key, 25, &st), FLANK_OK);
+    expect_eq("save mac update", flank_save_mac_update(st, data, len),
+              FLANK_OK);
+    expect_eq("save mac end check: a changed byte",
+              flank_save_mac_end_check(st, out), 0);
+    /* bad keys and pointers */
+    st = (struct flank_save_mac_state *) untouched;
+    expect_eq("save mac begin: long key",
+              flank_save_mac_begin(key, FLANK_SAVE_KEY_MAX + 1, &st),
               FLANK_E_SAVE_KEY);
+    expect_eq("save mac begin: *out NULL on an error", st == NULL, 1);
+    expect_eq("save mac begin: short key",
+              flank_save_mac_begin(key, FLANK_SAVE_KEY_MIN - 1, &st),
+              FLANK_E_SAVE_KEY);
+    expect_eq("save mac begin: NULL key",
+              flank_save_mac_begin(NULL, 16, &st), FLANK_E_NULL);
+    expect_eq("save mac begin: NULL out",
+              flank_save_mac_begin(key, 16, NULL), FLANK_E_NULL);
+    expect_eq("save mac update: NULL state",
+              flank_save_mac_update(NULL, data, 1), FLANK_E_NULL);
+    expect_eq("save mac begin", flank_save_mac_begin(key, 16, &st), FLANK_OK);
+    expect_eq("save mac update: NULL data",
+              flank_save_mac_update(st, NULL, 1), FLANK_E_NULL);
+    memcpy(out, untouched, sizeof out);
+    expect_eq("save mac end: NULL state", flank_save_mac_end(NULL, out),
+              FLANK_E_NULL);
+    expect_eq("save mac end: out untouched", memcmp(out, untouched, sizeof out),
+              0);
+    expect_eq("save mac end check: NULL mark",
+              flank_save_mac_end_check(st, NULL), FLANK_E_NULL);
+    expect_eq("save mac begin", flank_save_mac_begin(key, 16, &st), FLANK_OK);
+    flank_save_mac_abandon(st);
+    flank_save_mac_abandon(NULL);
     expect_eq("FLANK_SAVE_TRAILER_LEN", FLANK_SAVE_TRAILER_LEN,
-              (long) strlen(FLANK_SAVE_MAGIC) + FLANK_SAVE_MAC_LEN);
+              (long) strlen(FLANK_SAVE_MAGIC) + FLANK_SAVE_NONCE_LEN
+                  + FLANK_SAVE_MAC_LEN);
 }
 
 int main(int argc, char **argv)
