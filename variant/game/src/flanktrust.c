@@ -118,14 +118,18 @@ const char *what;
 }
 
 /* a level a file names (a portal's, the branch stairs'): one of this
-   game's dungeons */
+   game's dungeons.  dorecover() reads the hero's level before the
+   dungeons (n_dgns still 0): then only the arrays' bounds are known, and
+   the level is checked whole when dorecover() reads it again at its end */
 STATIC_OVL void
 flank_trust_level(lev, what)
 d_level *lev;
 const char *what;
 {
-    if (lev->dnum < 0 || lev->dnum >= n_dgns || lev->dlevel < 1
-        || lev->dlevel > dungeons[lev->dnum].num_dunlevs)
+    if (lev->dnum < 0 || lev->dnum >= (n_dgns ? n_dgns : MAXDUNGEON)
+        || lev->dlevel < 1
+        || lev->dlevel > (n_dgns ? dungeons[lev->dnum].num_dunlevs
+                                 : MAXLEVEL))
         trust_badval(what, (long) lev->dnum * 1000L + (long) lev->dlevel);
 }
 
