@@ -18,14 +18,18 @@
 
 /*
  * What flanking did in this game, for its xlogfile line (topten.c): the
- * blows that hit the hero with a flanking bonus above 0 (taken), the
- * hero's blows that landed with one (dealt), and whether a monster's blow
- * that hit the hero with one is being resolved now (its damage and what
- * comes with it at once: the hero who dies of it died of a flanked blow).
- * Counted from the to-hit rolls (flank_decided(), and a kicking form's
- * kicks, which roll on their own): a blow whose roll got no bonus, a blow
- * that rolls no to-hit (a hug, a gaze, an engulfing, an explosion, a
- * plain kick) is not counted.  Facts only: nothing is drawn, nothing in
+ * blows flanking changed that hit the hero (taken), the hero's blows it
+ * changed that landed (dealt), and whether a monster's blow on the hero
+ * that flanking changed is being resolved now (its damage and what comes
+ * with it at once: the hero who dies of it died of a flanked blow).
+ * Whether flanking changed a blow is the engine's answer
+ * (flank_blow_changes(): its to-hit points, its damage, the shield's
+ * frontal cut, a backstab); this file counts what it says.  Counted when
+ * the roll hits (flank_decided(), and a kicking form's kicks, which roll
+ * on their own) and when a plain kick lands (flank_count_kick(): it rolls
+ * no to-hit, but its damage takes the zone).  A roll that missed, a blow
+ * that takes no evaluation of flanking's (a hug, a gaze, an engulfing, an
+ * explosion) is not counted.  Facts only: nothing is drawn, nothing in
  * the game changes, and nothing is saved: the counts are this process's,
  * since the game's start or its restore (FLANKING-DECISIONS.md, "What a
  * game records").
@@ -33,13 +37,66 @@
 static long flank_n_taken = 0L, flank_n_dealt = 0L;
 static boolean flank_blow_landing = FALSE;
 
-/* attack *fa's roll hit (hit) or missed: count it if it had a bonus */
+STATIC_DCL void FDECL(flank_count_changed, (const struct flank_attack *,
+                                            int));
+
+/* what flanking changed of the blow of attack *fa whose roll added k
+   points: the engine's FLANK_BLOW_* answer, 0 for nothing */
+STATIC_OVL int
+flank_changes(fa, k)
+const struct flank_attack *fa;
+int k;
+{
+    struct flank_facing_result r;
+
+    /* no points and no evaluation (FLANKING=0, a roll flanking had no
+       say in, proposal's fast path with no score): nothing to ask */
+    if (k <= 0 && !fa->zoned)
+        return 0;
+    if (!fa->zoned) /* proposal's fast path: the points alone */
+        return (int) flank_blow_changes((int32_t) k,
+                                        (struct flank_facing_result *) 0);
+    /* the evaluation's fields *fa keeps, those the engine reads */
+    (void) memset((genericptr_t) &r, 0, sizeof r);
+    r.zone_half_points = fa->zone_half_points;
+    r.zone = fa->zone;
+    r.damage_percent = fa->damage_percent;
+    r.damage_flat = fa->damage_flat;
+    r.bits = fa->bits;
+    return (int) flank_blow_changes((int32_t) k, &r);
+}
+
+/* attack *fa's roll hit (hit) or missed: count its blow if flanking
+   changed it */
 void
 flank_count(fa, hit)
 const struct flank_attack *fa;
 boolean hit;
 {
-    if (!hit || fa->k <= 0)
+    if (hit)
+        flank_count_changed(fa, flank_changes(fa, fa->k));
+}
+
+/* the hero's plain kick of attack *fa landed with damage dmg before its
+   zone (kickdmg()): it rolls no to-hit, so the points it was given changed
+   nothing, and it is no backstab (hmon()'s); of the engine's answer only
+   its damage counts, which the zone changes (flank_damage()) unless it
+   is 0 */
+void
+flank_count_kick(fa, dmg)
+const struct flank_attack *fa;
+int dmg;
+{
+    if (dmg > 0)
+        flank_count_changed(fa, flank_changes(fa, 0) & FLANK_BLOW_DAMAGE);
+}
+
+STATIC_OVL void
+flank_count_changed(fa, changes)
+const struct flank_attack *fa;
+int changes;
+{
+    if (changes <= 0)
         return;
     if (flank_is_hero(fa->magr))
         flank_n_dealt++;
@@ -70,7 +127,7 @@ flank_blows_dealt()
 }
 
 /* did the game end (how, end.c's DIED...) by the hero's death from a
-   monster's blow that hit with a flanking bonus?  1 or 0 */
+   monster's blow that flanking changed?  1 or 0 */
 int
 flank_blow_killed(how)
 int how;
@@ -100,8 +157,8 @@ int ftmp, tmp;
  * miss, after the hit was decided and before the hit's own message: what
  * the hero sees of a hit that flanking decided (flank_roll_said()), and
  * under `opposite` the defender turning (flank_turn()).  The arena, in a
- * test build, counts every roll; the game's record counts the hits with a
- * bonus (flank_count()).
+ * test build, counts every roll; the game's record counts the hits whose
+ * blow flanking changed (flank_count()).
  */
 void
 flank_decided(fa, tmp, roll, strict)
