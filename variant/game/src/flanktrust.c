@@ -9,11 +9,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
-#include <dirent.h>
 #include <unistd.h>
-#ifdef __linux__
-#include <sys/syscall.h>
-#endif
 
 /*
  * NetHack Flanking: the game trusts no number it reads back from a file.
@@ -46,8 +42,7 @@
  *  - Anywhere else (a child that could not be started) a bad number is a
  *    panic, never an index or a call.
  *
- * Every descriptor the game opens is closed before it runs another
- * program (flank_close_fds(), patch 0048).
+ * A program the game runs inherits none of its descriptors: flankexec.c.
  */
 
 extern char bones[]; /* files.c: the name of the bones file in hand */
@@ -58,6 +53,7 @@ static int trust_pipe = -1;        /* the child's end of its pipe */
 static int trust_refusals = 0;     /* files refused in this game */
 
 STATIC_DCL void NDECL(trust_child_sane);
+STATIC_DCL struct obj *FDECL(trust_unbilled, (struct obj *));
 STATIC_DCL int FDECL(trust_wallmodes, (int));
 STATIC_DCL void FDECL(flank_trust_level, (d_level *, const char *));
 STATIC_DCL void FDECL(trust_aside, (const char *, char *, int));
@@ -469,12 +465,42 @@ const char *what;
 /* ----------------------------------------------------------------- */
 /* Level and bones files: the check in a child                       */
 
+/* an unpaid object in CHAIN (and what it holds) that no shopkeeper of
+   the level bills: the shop code's impossible() when it is priced */
+STATIC_OVL struct obj *
+trust_unbilled(chain)
+struct obj *chain;
+{
+    struct obj *obj, *bad;
+    struct monst *shk;
+    int i;
+
+    for (obj = chain; obj; obj = obj->nobj) {
+        if (obj->unpaid) {
+            for (shk = fmon; shk; shk = shk->nmon)
+                if (shk->isshk && has_eshk(shk)) {
+                    for (i = 0; i < ESHK(shk)->billct; i++)
+                        if (ESHK(shk)->bill[i].bo_id == obj->o_id)
+                            break;
+                    if (i < ESHK(shk)->billct)
+                        break;
+                }
+            if (!shk)
+                return obj;
+        }
+        if (Has_contents(obj) && (bad = trust_unbilled(obj->cobj)))
+            return bad;
+    }
+    return (struct obj *) 0;
+}
+
 /* in the child, after getlev(): the game's own sanity checks, on the
-   level alone (the hero has not arrived) */
+   level alone (the hero has not arrived), and what they leave out */
 STATIC_OVL void
 trust_child_sane()
 {
     struct monst *mtmp, *dogs;
+    struct obj *bad;
 
     u.ux = u.uy = 0;
     u.usteed = u.ustuck = (struct monst *) 0;
@@ -493,6 +519,14 @@ trust_child_sane()
     timer_sanity_check();
     mon_sanity_check();
     light_sources_sanity_check();
+    /* an object is unpaid only while a shopkeeper bills it */
+    bad = trust_unbilled(fobj);
+    if (!bad)
+        bad = trust_unbilled(level.buriedobjlist);
+    for (mtmp = fmon; mtmp && !bad; mtmp = mtmp->nmon)
+        bad = trust_unbilled(mtmp->minvent);
+    if (bad)
+        trust_badval("unpaid object no shopkeeper bills", (long) bad->o_id);
 }
 
 /*
@@ -735,56 +769,6 @@ const char *why;
     trust_refused("save file", path, why,
                   "start again for a new game");
     exit(EXIT_FAILURE);
-}
-
-/* ----------------------------------------------------------------- */
-/* Children that run another program                                  */
-
-/* in a child about to exec another program: close every descriptor but
-   standard input, output and error */
-void
-flank_close_fds()
-{
-    long fd, max;
-    DIR *d;
-    struct dirent *e;
-
-#if defined(__linux__) && defined(SYS_close_range)
-    if (syscall(SYS_close_range, 3U, ~0U, 0U) == 0)
-        return;
-#endif
-    /* the descriptors open, from /proc; else every possible one */
-    if ((d = opendir("/proc/self/fd")) != 0) {
-        int dfd = dirfd(d);
-
-        while ((e = readdir(d)) != 0) {
-            fd = atol(e->d_name);
-            if (fd > 2 && fd != dfd)
-                (void) close((int) fd);
-        }
-        (void) closedir(d);
-        return;
-    }
-    max = sysconf(_SC_OPEN_MAX);
-    if (max < 0 || max > 65536L)
-        max = 65536L;
-    for (fd = 3; fd < max; fd++)
-        (void) close((int) fd);
-}
-
-/* before popen(): every descriptor above standard error close-on-exec,
-   so that the program popen() runs inherits none */
-void
-flank_cloexec_fds()
-{
-    long fd, max = sysconf(_SC_OPEN_MAX);
-    int fl;
-
-    if (max < 0 || max > 65536L)
-        max = 65536L;
-    for (fd = 3; fd < max; fd++)
-        if ((fl = fcntl((int) fd, F_GETFD)) >= 0 && !(fl & FD_CLOEXEC))
-            (void) fcntl((int) fd, F_SETFD, fl | FD_CLOEXEC);
 }
 
 /* ----------------------------------------------------------------- */
