@@ -64,13 +64,26 @@ def test_flanking_off_counts_no_flanked_blow(closing):
     assert [record[k] for k in COUNTS] == ["0", "0", "0"]
 
 
-def test_the_start_names_the_rules(closing):
-    env = closing(gym.make("NetHackFlankingScore-v0", flanking=40, rules="SILQ", ranged=True))
-    env.unwrapped.seed(1, 2, False, 3)
-    obs, _ = env.reset()
-    assert message(obs) == (
-        "Flanking rules: silq (FLANKING=40%, FLANKING_AI=1, FLANKING_RANGED=1)."
-    )
+@pytest.mark.parametrize("flanking", [0, 40])
+def test_the_start_is_vanilla_nles_at_0_and_never_stops_at_more(flanking, closing):
+    # NLE's raw game, whose first observation is where the game first
+    # waits: no --More-- at the start, and the map where NLE's crop has it
+    env = closing(gym.make("NetHackFlankingScore-v0", flanking=flanking, rules="SILQ", ranged=True))
+    vanilla = closing(gym.make("NetHackScore-v0"))
+    starts = []
+    for nle_env in (env.unwrapped, vanilla.unwrapped):
+        game = nle_env.nethack
+        game.set_initial_seeds(1, 2, False, 3)
+        obs = dict(zip(nle_env._observation_keys, game.reset()))
+        screen = ["".join(chr(c) for c in row) for row in obs["tty_chars"]]
+        assert not any("--More--" in row for row in screen), "\n".join(screen)
+        assert (obs["chars"] == obs["tty_chars"][1:-2, :-1]).all()
+        starts.append(screen[0].rstrip())
+    if flanking:
+        assert starts[0] == starts[1].replace("welcome to NetHack!", "welcome to NetHack Flanking!")
+    else:
+        assert starts[0] == starts[1]
+    assert starts[1] == "Hello Agent, welcome to NetHack!  You are a neutral male human Monk."
 
 
 def test_the_xlogfile_keeps_nles_ttyrecname_next_to_the_flanking_fields(tmp_path, closing):
@@ -123,4 +136,4 @@ def test_a_missing_sysconf_ends_the_game_not_python(closing):
     other = closing(gym.make("NetHackFlankingScore-v0", rules="dnd")).unwrapped
     other.seed(1, 2, False, 3)
     obs, _ = other.reset()
-    assert message(obs).startswith("Flanking rules: dnd ")
+    assert message(obs).startswith("Hello Agent, welcome to NetHack Flanking!")
