@@ -28,10 +28,15 @@ still works), ``reset(options={})`` and ``reset(options=None)`` work, and
 is an integer from 0 to 2**64 - 1 (TypeError or ValueError otherwise).
 """
 
-from gymnasium.envs import registration
+from . import settings as _settings
 
-from .envs import NetHackFlankingChallenge, NetHackFlankingScore
-from .settings import Flanking, rule_sets
+# Refused on a platform the game's library is not built for, by name.
+_settings.check_platform()
+
+from gymnasium.envs import registration  # noqa: E402
+
+from .envs import NetHackFlankingChallenge, NetHackFlankingScore  # noqa: E402
+from .settings import Flanking, rule_sets  # noqa: E402
 
 __all__ = [
     "Flanking",
