@@ -86,7 +86,7 @@ def test_the_start_is_vanilla_nles_at_0_and_never_stops_at_more(flanking, closin
     assert starts[1] == "Hello Agent, welcome to NetHack!  You are a neutral male human Monk."
 
 
-def test_the_xlogfile_keeps_nles_ttyrecname_next_to_the_flanking_fields(tmp_path, closing):
+def test_the_xlogfile_keeps_nles_ttyrecname_last_after_the_flanking_fields(tmp_path, closing):
     env = closing(
         gym.make(
             "NetHackFlankingScore-v0",
@@ -101,13 +101,12 @@ def test_the_xlogfile_keeps_nles_ttyrecname_next_to_the_flanking_fields(tmp_path
     keys = list(record)
     assert keys[keys.index("flags") :] == [
         "flags",
-        "ttyrecname",
         "flanking",
         "flankrules",
         "flankai",
         "flankranged",
         "flankcode",
-    ] + COUNTS
+    ] + COUNTS + ["ttyrecname"]
     assert flank_fields(record) == expected_fields(100, "opposite", True, False)
 
 
