@@ -36,7 +36,9 @@ def test_two_settings_at_once_and_vanilla_beside_them(closing):
             if not done[i]:
                 done[i] = env.step(action)[2]
 
-    welcome = "Hello Agent, welcome to NetHack Flanking!  You are a neutral male human Monk."
+    # the start is vanilla NLE's at every setting (the moon's phase from
+    # the seed); the xlogfile names the settings
+    welcome = "Hello Agent, welcome to NetHack!  You are a neutral male human Monk."
     assert starts[0] == starts[2] == welcome
     (ra,) = a.unwrapped.xlog_records()
     (rb,) = b.unwrapped.xlog_records()
