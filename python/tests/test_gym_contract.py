@@ -94,6 +94,14 @@ def test_reset_seed_plays_the_same_game_for_the_same_seed(closing):
     )
 
 
+def test_vanilla_nles_reset_seed_does_not_seed_the_game(closing):
+    # What the variant mends: NLE 1.3.0 hands reset()'s seed to
+    # Gymnasium's generator alone, so one seed plays two games.
+    env = closing(gym.make("NetHackScore-v0"))
+    actions = np.random.default_rng(0).integers(env.action_space.n, size=ACTIONS)
+    assert not same(play(env, 42, actions), play(env, 42, actions))
+
+
 def test_a_seed_maps_to_nethacks_seeds_as_documented(closing):
     env = closing(gym.make("NetHackFlankingScore-v0")).unwrapped
     env.reset(seed=7)
