@@ -24,7 +24,8 @@ Both keep Gymnasium's contract where NLE 1.3.0 breaks it:
 (``nle_flanking.seeding`` says how N becomes NetHack's core, disp and
 level-generator seeds; ``env.unwrapped.seed(core, disp, reseed, lgen)``
 still works), ``reset(options={})`` and ``reset(options=None)`` work, and
-``gymnasium.utils.env_checker.check_env(env.unwrapped)`` passes.  A seed
+``gymnasium.utils.env_checker.check_env(env.unwrapped)`` passes, its
+render pass included.  A seed
 is an integer from 0 to 2**64 - 1 (TypeError or ValueError otherwise).
 """
 

@@ -22,6 +22,7 @@ import shutil
 import warnings
 
 import gymnasium as gym
+import numpy as np
 from nle import nethack
 from nle.env import tasks
 
@@ -93,6 +94,23 @@ class _Flanking:
         seeds = super().seed(*args, **kwargs)
         self._seed_episode = None
         return seeds
+
+    def render(self):
+        """NLE's render.  In mode "full", NLE 1.3.0's ``tty_render``
+        computes ``colors & ~8`` on the ``uint8`` colours, which numpy 2
+        refuses (OverflowError, in vanilla NLE too): it is handed an
+        ``int16`` copy of them, the same values, and renders as NLE meant."""
+        if self.render_mode != "full" or "colors" not in self._observation_keys:
+            return super().render()
+        saved = self.last_observation
+        i = self._observation_keys.index("colors")
+        self.last_observation = tuple(
+            a.astype(np.int16) if k == i else a for k, a in enumerate(saved)
+        )
+        try:
+            return super().render()
+        finally:
+            self.last_observation = saved
 
     @property
     def xlogfile(self):

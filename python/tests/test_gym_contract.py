@@ -22,6 +22,23 @@ def test_gymnasiums_checker_passes(env_id, closing):
     check_env(env.unwrapped, skip_render_check=True)
 
 
+@pytest.mark.parametrize("env_id", IDS)
+def test_gymnasiums_checker_passes_with_its_render_pass_too(env_id, closing, capsys):
+    # every render mode (NLE's "full" raises OverflowError under numpy 2)
+    env = closing(gym.make(env_id))
+    check_env(env.unwrapped)
+    assert "Hello Agent, welcome to NetHack!" in capsys.readouterr().out
+
+
+def test_full_render_works_and_leaves_the_observation_as_it_was(closing):
+    env = closing(gym.make("NetHackFlankingScore-v0", render_mode="full")).unwrapped
+    env.reset(seed=1)
+    colors = env.last_observation[env._observation_keys.index("colors")]
+    assert colors.dtype == np.uint8
+    env.render()
+    assert env.last_observation[env._observation_keys.index("colors")] is colors
+
+
 def test_vanilla_nle_fails_the_checker_where_the_variant_passes(closing):
     # What the variant mends: NLE 1.3.0's reset(options={}) reads
     # options["wizkit_items"] with no default.
