@@ -32,6 +32,8 @@ pub const NETHACK_LONG_OPTIONS: &[&str] = &[
     "--fuzz",
     "--fuzz-save",
     "--fuzz-restore",
+    "--fuzz-level",
+    "--fuzz-bones",
     "--flank-fixtures",
     "--arena",
     "--arena-seed",
@@ -178,6 +180,10 @@ you, as it does in a new playground):
                         replays a run and ends it at TURNS (docs/SOAK.md)
   --fuzz-save           with --fuzz=SEED,TURNS: save the game at the limit
   --fuzz-restore        with --fuzz=SEED,TURNS: restore the name's save first
+  --fuzz-level=FILE[,LEDGER], --fuzz-bones=FILE[,LEDGER]
+                        with --fuzz=SEED,TURNS: at the limit, copy a level
+                        file (bones) of the game to FILE; with LEDGER, load
+                        FILE as that level's file (bones) at the start
   --flank-fixtures PATH...
                         check *.flank fixtures in the real game (implies -D)
   --arena FILE --arena-seed=SEED

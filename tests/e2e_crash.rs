@@ -381,9 +381,10 @@ fn a_game_that_cannot_be_recovered_is_named_and_kept() {
     );
 
     // 3. a checkpoint whole in its head and cut short in the game's
-    //    state: the save rebuilt from it fails to restore (NetHack's
-    //    "Error restoring old game.", which deletes that save), and the
-    //    next start says so, the dead game's files kept
+    //    state: the save rebuilt from it fails to restore (the restore's
+    //    checks refuse it, kept aside as save/NAME.refused, its level
+    //    files removed), and the next start says so, the dead game's files
+    //    kept
     t.settle();
     kill_game(&t, &pg, "wizard.0");
     let lock = own_files(&pg, "wizard.0")[0].clone();
@@ -391,9 +392,20 @@ fn a_game_that_cannot_be_recovered_is_named_and_kept() {
     std::fs::write(&lock, &whole[..300]).unwrap();
     let level = std::fs::read(pg.join(lock_name.replace(".0", ".1"))).unwrap();
     let t = Tmux::start("e2ecrl4", &debug_game(&pg, &rc, false));
-    let s = t.wait_joined("Error restoring old game.");
+    let s = t.wait_joined("start again for a new game.");
     println!("--- a state cut short, restored:\n{s}");
+    assert!(
+        s.contains("The save file save/") && s.contains("wizard.refused"),
+        "the refused save is not named, or not kept aside:\n{s}"
+    );
     t.wait_exit();
+    assert!(
+        std::fs::read_dir(pg.join("save"))
+            .unwrap()
+            .filter_map(Result::ok)
+            .any(|e| e.file_name().to_string_lossy().ends_with("wizard.refused")),
+        "the refused save was not kept"
+    );
     let held: Vec<String> = names_with(&pg, "recovered")
         .into_iter()
         .filter(|n| n.ends_with(lock_name.as_str()))
@@ -410,9 +422,8 @@ fn a_game_that_cannot_be_recovered_is_named_and_kept() {
         "the pieces of the game whose restore failed are gone"
     );
     let t = Tmux::start("e2ecrl5", &debug_game(&pg, &rc, false));
-    // its message, and one for the lock the failed restore left (it
-    // holds only that process's number), each waiting for a key, in the
-    // order the directory lists them
+    // its message, waiting for a key (the refusal removed the failed
+    // restore's own lock and level files: no message for them)
     let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
     let (mut answered, mut told) = (0, String::new());
     let s = loop {
@@ -460,8 +471,12 @@ fn a_game_that_cannot_be_recovered_is_named_and_kept() {
     let paniclog = std::fs::read_to_string(pg.join("paniclog")).unwrap_or_default();
     assert_eq!(
         paniclog.matches("cannot be recovered").count(),
-        3,
-        "the paniclog should note the two dead games and the failed restore's lock:\n{paniclog}"
+        2,
+        "the paniclog should note the two dead games:\n{paniclog}"
+    );
+    assert!(
+        paniclog.contains("refused save/0wizard ends before its data"),
+        "the paniclog does not note the refused save:\n{paniclog}"
     );
     assert!(
         paniclog.contains("could not be restored"),

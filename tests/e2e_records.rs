@@ -5,13 +5,15 @@
 //! log is where a new playground puts it by default, named as servers
 //! name them (`dumplog/%n.%d.txt`).
 //!
-//! What flanking did in a game is on the same line (issue 42):
-//! `flanktaken=`, `flankdealt=` (integers) and `flankkill=` (0 or 1), 0
-//! for a game that quits at once; and a game that dies of flanked blows
-//! (the scene `tests/scenes/records-flanked.arena`, a fixed seed) says so,
-//! where the same game with `FLANKING=0` counts nothing; a death of
-//! something else after flanked blows hit (a scroll of genocide read) is
-//! `flankkill=0`.
+//! What flanking did in a game is on the same line: `flanktaken=`,
+//! `flankdealt=` (integers: the blows flanking changed, by their to-hit or
+//! their damage) and `flankkill=` (0 or 1), 0 for a game that quits at
+//! once; and a game that dies of flanked blows (the scene
+//! `tests/scenes/records-flanked.arena`, a fixed seed) says so, where the
+//! same game with `FLANKING=0` counts nothing; under `tactics`, whose zones
+//! change damage and never to-hit, the same game counts blows too; a death
+//! of something else after flanked blows hit (a scroll of genocide read)
+//! is `flankkill=0`.
 
 mod common;
 
@@ -134,14 +136,14 @@ fn xlog_field<'a>(line: &'a str, name: &str) -> &'a str {
         .unwrap_or_else(|| panic!("the xlogfile line lacks {name}=: {line}"))
 }
 
-/// Plays the scene `records-flanked` under sysconf FLANKING=`percent`
-/// (the seed fixed: the same keys play the same game every time):
-/// the hero fights the ant to her west (`F` `h`) until she dies, then the
-/// game ends; the xlogfile's line.
-fn die_among_ants(tag: &str, percent: &str) -> String {
+/// Plays the scene `records-flanked` under sysconf `key`=`value` (the
+/// seed fixed: the same keys play the same game every time): the hero
+/// fights the ant to her west (`F` `h`) until she dies, then the game
+/// ends; the xlogfile's line.
+fn die_among_ants(tag: &str, key: &str, value: &str) -> String {
     let scratch = Scratch::new(tag);
     let pg = scratch.path().join("playground");
-    common::playground_with(Path::new(GAME), &pg, "FLANKING", percent);
+    common::playground_with(Path::new(GAME), &pg, key, value);
     let rc = write_config(scratch.path(), "flanked");
     let scene = Scene::new("records-flanked");
     assert_eq!(scene.one('f'), (-2, 0));
@@ -166,7 +168,7 @@ fn die_among_ants(tag: &str, percent: &str) -> String {
         t.screen().unwrap_or_default()
     );
     let line = end_and_xlog_line(&t, &pg);
-    println!("FLANKING={percent}: {line}");
+    println!("{key}={value}: {line}");
     assert!(
         xlog_field(&line, "death").starts_with("killed by"),
         "{line}"
@@ -186,7 +188,7 @@ fn die_among_ants(tag: &str, percent: &str) -> String {
 fn a_death_by_flanked_blows_is_on_record() {
     // Four ants around her: every blow of theirs has a bonus while two
     // stand opposite each other, the one that kills her too.
-    let line = die_among_ants("e2erec-flanked", "100");
+    let line = die_among_ants("e2erec-flanked", "FLANKING", "100");
     assert_eq!(xlog_field(&line, "flanking"), "100", "{line}");
     let taken: u64 = xlog_field(&line, "flanktaken").parse().unwrap();
     assert!(taken > 0, "flanked blows hit her: {line}");
@@ -196,11 +198,29 @@ fn a_death_by_flanked_blows_is_on_record() {
     assert_eq!(xlog_field(&line, "flankkill"), "1", "{line}");
 
     // The same game with flanking off counts nothing: no roll gets a bonus.
-    let line = die_among_ants("e2erec-plain", "0");
+    let line = die_among_ants("e2erec-plain", "FLANKING", "0");
     assert_eq!(xlog_field(&line, "flanking"), "0", "{line}");
     for field in ["flanktaken=0", "flankdealt=0", "flankkill=0"] {
         assert!(line.split('\t').any(|f| f == field), "{field}: {line}");
     }
+}
+
+#[test]
+fn blows_whose_damage_alone_flanking_changed_are_on_record() {
+    // tactics: its zones change damage (x1.25 from a flank, x1.5 from the
+    // rear, 20% off for a shield struck from the front) and give no to-hit
+    // point, and every shield counts. No roll of this game gets a point,
+    // so every blow on record is one whose damage flanking changed: the
+    // ants north, south and east of her strike her flank and rear, and
+    // the one she faces strikes her shield (her small shield).
+    let line = die_among_ants("e2erec-tactics", "FLANKING_RULES", "tactics");
+    assert_eq!(xlog_field(&line, "flankrules"), "tactics", "{line}");
+    let taken: u64 = xlog_field(&line, "flanktaken").parse().unwrap();
+    assert!(
+        taken > 0,
+        "blows flanking changed the damage of hit her: {line}"
+    );
+    assert_eq!(xlog_field(&line, "flankkill"), "1", "{line}");
 }
 
 #[test]

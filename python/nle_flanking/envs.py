@@ -19,10 +19,14 @@ same process stay vanilla.
 
 import os
 import shutil
+import warnings
 
+import gymnasium as gym
+import numpy as np
 from nle import nethack
 from nle.env import tasks
 
+from . import seeding as _seeding
 from . import settings as _settings
 
 
@@ -30,7 +34,16 @@ class _Flanking:
     """What both tasks add: the keyword arguments ``flanking`` (a percent,
     0 to 1000), ``rules`` (a rule set's name, as sysconf's
     ``FLANKING_RULES``), ``ai`` and ``ranged`` (True or False).  A bad value
-    raises ValueError before anything is made."""
+    raises ValueError before anything is made.
+
+    And Gymnasium's contract, which NLE 1.3.0 breaks: ``reset(seed=N)``
+    plays the same game for the same N (``nle_flanking.seeding`` says how
+    N becomes NetHack's seeds), ``reset(options={})`` works.  NLE's
+    ``fix_moon_phase`` is True unless given, so that a seeded game is the
+    same on any day."""
+
+    # Whether reset(seed=N) seeds the game (the Challenge's are not seeded).
+    _seeds_games = True
 
     def __init__(
         self, *args, flanking=100, rules="proposal", ai=True, ranged=False, **kwargs
@@ -40,12 +53,64 @@ class _Flanking:
             flanking=flanking, rules=rules, ai=ai, ranged=ranged
         )
         lib, nhdat = _settings.game_files()
+        kwargs.setdefault("fix_moon_phase", True)
+        # (seed, episode) of reset(seed=...)'s games; None: NLE's own seeding
+        self._seed_episode = None
+        self._warned_unseeded = False
         super().__init__(*args, **kwargs)
         try:
             _adopt(self.nethack, lib, nhdat, self.flanking.sysconf())
         except BaseException:
             self.close()
             raise
+
+    def reset(self, seed=None, options=None):
+        """NLE's reset, with Gymnasium's seed and options (see the class)."""
+        seed = _seeding.checked_seed(seed)
+        options = _seeding.checked_options(options)
+        if seed is not None:
+            # env.np_random, as every Gymnasium environment seeds it
+            gym.Env.reset(self, seed=seed)
+            self._seed_episode = (seed, 0)
+            if not self._seeds_games and not self._warned_unseeded:
+                self._warned_unseeded = True
+                warnings.warn(
+                    "%s does not seed its games (the NetHack Challenge's rule, "
+                    "as NLE's NetHackChallenge-v0): seed=%d seeds env.np_random "
+                    "alone" % (type(self).__name__, seed),
+                    stacklevel=2,
+                )
+        elif self._seed_episode is not None:
+            self._seed_episode = (self._seed_episode[0], self._seed_episode[1] + 1)
+        if self._seed_episode is not None and self._seeds_games:
+            core, disp, lgen = _seeding.game_seeds(*self._seed_episode)
+            self.nethack.set_initial_seeds(core, disp, False, lgen)
+        return super().reset(seed=None, options=options)
+
+    def seed(self, *args, **kwargs):
+        """NLE's env.seed(core, disp, reseed, lgen): seeds the next game
+        (the Challenge refuses it, as NLE's does); resets after it play
+        unseeded again, as in NLE, until a reset(seed=N)."""
+        seeds = super().seed(*args, **kwargs)
+        self._seed_episode = None
+        return seeds
+
+    def render(self):
+        """NLE's render.  In mode "full", NLE 1.3.0's ``tty_render``
+        computes ``colors & ~8`` on the ``uint8`` colours, which numpy 2
+        refuses (OverflowError, in vanilla NLE too): it is handed an
+        ``int16`` copy of them, the same values, and renders as NLE meant."""
+        if self.render_mode != "full" or "colors" not in self._observation_keys:
+            return super().render()
+        saved = self.last_observation
+        i = self._observation_keys.index("colors")
+        self.last_observation = tuple(
+            a.astype(np.int16) if k == i else a for k, a in enumerate(saved)
+        )
+        try:
+            return super().render()
+        finally:
+            self.last_observation = saved
 
     @property
     def xlogfile(self):
@@ -96,5 +161,8 @@ class NetHackFlankingScore(_Flanking, tasks.NetHackScore):
 
 
 class NetHackFlankingChallenge(_Flanking, tasks.NetHackChallenge):
-    """NLE's ``NetHackChallenge-v0`` (a random character; seeds refused),
-    played by NetHack Flanking."""
+    """NLE's ``NetHackChallenge-v0`` (a random character; seeds refused:
+    ``env.seed()`` raises NLE's RuntimeError, ``reset(seed=N)`` seeds
+    ``env.np_random`` alone), played by NetHack Flanking."""
+
+    _seeds_games = False

@@ -14,6 +14,8 @@ import dataclasses
 import functools
 import operator
 import os
+import platform
+import sys
 
 GAME_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "_game")
 LIBNETHACK = os.path.join(GAME_DIR, "libnethack.so")
@@ -21,6 +23,24 @@ NHDAT = os.path.join(GAME_DIR, "nhdat")
 
 # BUFSZ, the size flank_rules_list() writes into.
 _BUFSZ = 256
+
+
+# What the game's library is built for (tools/wheel.py tags the wheel so).
+PLATFORM = ("linux", ("x86_64", "amd64"))
+
+
+def check_platform(system=None, machine=None):
+    """ImportError unless this machine (sys.platform, platform.machine())
+    runs the game's library: Linux on x86-64."""
+    system = sys.platform if system is None else system
+    machine = platform.machine() if machine is None else machine
+    if system != PLATFORM[0] or machine.lower() not in PLATFORM[1]:
+        raise ImportError(
+            "nle_flanking's game (_game/libnethack.so) is built for Linux on "
+            "x86-64 (linux_x86_64), and this platform is %s on %s: build "
+            "the package on this platform from the repository (./dev wheel)"
+            % (system, machine or "an unknown machine")
+        )
 
 
 def game_files():

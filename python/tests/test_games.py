@@ -64,16 +64,29 @@ def test_flanking_off_counts_no_flanked_blow(closing):
     assert [record[k] for k in COUNTS] == ["0", "0", "0"]
 
 
-def test_the_start_names_the_rules(closing):
-    env = closing(gym.make("NetHackFlankingScore-v0", flanking=40, rules="SILQ", ranged=True))
-    env.unwrapped.seed(1, 2, False, 3)
-    obs, _ = env.reset()
-    assert message(obs) == (
-        "Flanking rules: silq (FLANKING=40%, FLANKING_AI=1, FLANKING_RANGED=1)."
-    )
+@pytest.mark.parametrize("flanking", [0, 40])
+def test_the_start_is_vanilla_nles_screen_for_screen(flanking, closing):
+    # NLE's raw game, whose first observation is where the game first
+    # waits: at every setting the NLE build's start is vanilla NLE's, the
+    # whole terminal, and a --More-- only where vanilla NLE has one (the
+    # tty game's rules line would add one; its longer welcome would push
+    # vanilla's own into the map's first row)
+    env = closing(gym.make("NetHackFlankingScore-v0", flanking=flanking, rules="SILQ", ranged=True))
+    vanilla = closing(gym.make("NetHackScore-v0", fix_moon_phase=True))  # the variant's default
+    mores = 0
+    for seed in range(1, 31):
+        screens = []
+        for nle_env in (env.unwrapped, vanilla.unwrapped):
+            nle_env.nethack.set_initial_seeds(seed, seed + 1, False, seed + 2)
+            obs = dict(zip(nle_env._observation_keys, nle_env.nethack.reset()))
+            screens.append(["".join(chr(c) for c in row) for row in obs["tty_chars"]])
+        assert screens[0] == screens[1], "seed %d:\n%s" % (seed, "\n".join(screens[0]))
+        assert screens[0][0].startswith("Hello Agent, welcome to NetHack!  You are a")
+        mores += any("--More--" in row for row in screens[1])
+    print("30 starts the same as vanilla NLE's; %d of them with vanilla's --More--" % mores)
 
 
-def test_the_xlogfile_keeps_nles_ttyrecname_next_to_the_flanking_fields(tmp_path, closing):
+def test_the_xlogfile_keeps_nles_ttyrecname_last_after_the_flanking_fields(tmp_path, closing):
     env = closing(
         gym.make(
             "NetHackFlankingScore-v0",
@@ -88,13 +101,12 @@ def test_the_xlogfile_keeps_nles_ttyrecname_next_to_the_flanking_fields(tmp_path
     keys = list(record)
     assert keys[keys.index("flags") :] == [
         "flags",
-        "ttyrecname",
         "flanking",
         "flankrules",
         "flankai",
         "flankranged",
         "flankcode",
-    ] + COUNTS
+    ] + COUNTS + ["ttyrecname"]
     assert flank_fields(record) == expected_fields(100, "opposite", True, False)
 
 
@@ -123,4 +135,4 @@ def test_a_missing_sysconf_ends_the_game_not_python(closing):
     other = closing(gym.make("NetHackFlankingScore-v0", rules="dnd")).unwrapped
     other.seed(1, 2, False, 3)
     obs, _ = other.reset()
-    assert message(obs).startswith("Flanking rules: dnd ")
+    assert message(obs).startswith("Hello Agent, welcome to NetHack!")

@@ -106,8 +106,13 @@ extern "C" {
    FLANK_E_SAVE_KEY as a shorter one was; the trailer carries the save's
    one-time value (FLANK_SAVE_MAGIC "NHFMAC2\n", FLANK_SAVE_NONCE_LEN,
    FLANK_SAVE_TRAILER_LEN 56), and what the mark binds is the game's to
-   feed (no layout changed). */
-#define FLANK_ABI_VERSION 18
+   feed (no layout changed).
+   19: flank_blow_changes(), what flanking changed of one blow (its
+   to-hit, its damage, the shield's frontal cut, a backstab), for the
+   game's record of flanked blows: the record counted a blow only when
+   its roll got points, so under `tactics`, whose zones change damage and
+   not to-hit, it counted none (no layout changed). */
+#define FLANK_ABI_VERSION 19
 
 /*
  * Directions, numbered as NetHack's xdir[]/ydir[]: clockwise, screen
@@ -507,6 +512,31 @@ int32_t flank_facing_eval(const struct flank_facing_input *in,
  */
 int32_t flank_zone_look_words(const struct flank_facing_result *r,
                               int32_t hero_defends, char *out, uint32_t len);
+
+/*
+ * What flanking changed of one blow (ABI version 19), for the game's record
+ * (the xlogfile's flanktaken=, flankdealt=, flankkill= count a blow whose
+ * roll hit when this is not 0): points, the to-hit points the roll added
+ * (the half points scaled by FLANKING, plus the AC of a shield that did not
+ * count: struct flank_attack's k); r, the attack's evaluation as
+ * flank_facing_eval() filled it, of which only damage_percent, damage_flat
+ * and bits are read, or NULL when the attack has none (proposal's fast
+ * path, flank_score()).  Returns FLANK_BLOW_* bits, 0 when flanking changed
+ * nothing of the blow.  A defender that turns (FLANK_FR_TURNS) or does not
+ * notice (FLANK_FR_UNNOTICED), a side noted (FLANK_FR_SIDE) change the
+ * defender, not the blow.
+ */
+#define FLANK_BLOW_HIT 0x01u      /* its to-hit: points above 0 */
+#define FLANK_BLOW_DAMAGE 0x02u   /* its damage: a percent other than 100 or
+                                     a flat part (tactics' flank and rear,
+                                     opposite's +2 from behind, the
+                                     shield's cut) */
+#define FLANK_BLOW_SHIELD 0x04u   /* of it, the shield's frontal cut
+                                     (FLANK_FR_SHIELD_DAMAGE, tactics) */
+#define FLANK_BLOW_BACKSTAB 0x08u /* a Rogue's backstab (FLANK_FR_BACKSTAB,
+                                     dnd) */
+int32_t flank_blow_changes(int32_t points,
+                           const struct flank_facing_result *r);
 
 /*
  * ==================================================================

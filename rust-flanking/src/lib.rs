@@ -3,7 +3,7 @@
 //!
 //! The engine is three crates; this one re-exports the two that ship:
 //! * `flank-rules`: the rules and the game's C ABI ([`sys`], [`rules`],
-//!   [`facing`], [`ranged`], [`plan`], [`explain`], [`abi`]); it knows no
+//!   [`facing`], [`ranged`], [`plan`], [`explain`], [`blow`], [`abi`]); it knows no
 //!   test format;
 //! * `flank-harness`: the fixture, movement and arena formats and the
 //!   harness's C ABI ([`fixture`], [`fixture_abi`], [`movement`],
@@ -20,7 +20,7 @@
 #![warn(missing_docs)]
 
 pub use flank_harness::{arena, arena_abi, fixture, fixture_abi, movement, movement_abi};
-pub use flank_rules::{abi, explain, facing, plan, ranged, rules, sys};
+pub use flank_rules::{abi, blow, explain, facing, plan, ranged, rules, sys};
 
 pub mod save_mac;
 

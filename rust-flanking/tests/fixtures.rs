@@ -234,6 +234,69 @@ fn every_facing_fixture_matches_the_engine_and_the_model() {
     );
 }
 
+/// Whether the game's record counts a fixture's blow (a roll that hit),
+/// read from the fixture's own expectations: its to-hit (the points a
+/// strict roll adds at FLANKING=100, or a shield that does not count),
+/// its damage (a percent other than 100 or a flat part), the shield's
+/// frontal cut, a backstab. The engine's answer (`flank_blow_changes()`)
+/// must agree on every facing fixture, and a proposal fixture counts when
+/// its score gives a point. Under `tactics` blows are counted that get no
+/// to-hit at all: its zones change damage alone.
+#[test]
+fn every_fixture_says_whether_the_record_counts_its_blow() {
+    use rust_flanking::blow;
+    let mut damage_alone = std::collections::BTreeMap::<String, usize>::new();
+    let (mut counted, mut not) = (0, 0);
+    for path in collect(&[fixtures_dir()]).unwrap() {
+        let f = Fixture::load(&path).unwrap();
+        let Some(spec) = f.facing.as_ref() else {
+            // proposal: no zone, the roll's points alone (ceil(h / 2))
+            let points = i32::from(f.expect_half_points.div_ceil(2));
+            let want = if f.expect_half_points > 0 {
+                blow::HIT
+            } else {
+                0
+            };
+            assert_eq!(blow::changes(points, None), want, "{}", f.name);
+            continue;
+        };
+        let r = f.facing_result().unwrap().unwrap();
+        let shield_ignored = f.defender.shield && spec.expect_shield == Some(false);
+        let points = i32::from(spec.expect_hit.div_ceil(2)) + i32::from(shield_ignored);
+        let mut want = 0;
+        if spec.expect_hit > 0 || shield_ignored {
+            want |= blow::HIT;
+        }
+        if spec.expect_damage.percent != 100 || spec.expect_damage.flat != 0 {
+            want |= blow::DAMAGE;
+        }
+        if spec.expect_extra & rust_flanking::facing::bits::SHIELD_DAMAGE != 0 {
+            want |= blow::SHIELD;
+        }
+        if spec.expect_extra & rust_flanking::facing::bits::BACKSTAB != 0 {
+            want |= blow::BACKSTAB;
+        }
+        let got = blow::changes(points, Some(&r));
+        assert_eq!(got, want, "{}", f.name);
+        if got == 0 {
+            not += 1;
+        } else {
+            counted += 1;
+        }
+        if got & blow::HIT == 0 && got != 0 {
+            *damage_alone
+                .entry(spec.rules.name().to_string())
+                .or_default() += 1;
+        }
+    }
+    assert!(counted > 0 && not > 0, "{counted} counted, {not} not");
+    // Blows flanking changed by their damage alone: tactics' zones and the
+    // shield's cut (the record counted none of them when it counted to-hit
+    // alone); the proposal+tactics fixtures all have an arc point.
+    let rules: Vec<&str> = damage_alone.keys().map(String::as_str).collect();
+    assert_eq!(rules, ["tactics"], "{damage_alone:?}");
+}
+
 #[test]
 fn implicit_facing_fig_1_has_every_cell_for_every_facing() {
     let dir = fixtures_dir().join("facing-implicit");

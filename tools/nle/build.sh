@@ -1,10 +1,12 @@
 #!/bin/bash
-# The variant inside the NetHack Learning Environment (issue 39, its build):
+# The variant inside the NetHack Learning Environment, its build:
 # NLE 1.3.0's source distribution from PyPI (its NetHack 3.6.7 tree and its
 # own C), patches/series, patches/nle/ and rust-flanking, made into the
 # libnethack.so that the PyPI `nle` 1.3.0 wheel loads
 # (nle.nethack.nethack.DLPATH).  Nothing of NLE's is committed: the sdist
-# is fetched at build time, pinned by its sha256.  NLE's CMake is not used
+# is fetched at build time with pip (so the user's pip configuration, an
+# index mirror, a proxy, an offline wheelhouse, is honoured), pinned by its
+# sha256.  NLE's CMake is not used
 # (it fetches pybind11, deboost.context and bzip2 from public git
 # repositories, and builds the Python module the wheel already has):
 # tools/nle/Makefile compiles NLE's own list of the library's sources.
@@ -12,8 +14,9 @@
 #   tools/nle/build.sh [all]     fetch, tree, lib, dat, install (the default)
 #   tools/nle/build.sh fetch [SDIST]
 #                                the sdist into the build directory: a copy
-#                                of SDIST if given, else curl from PyPI;
-#                                either way its sha256 is checked
+#                                of SDIST if given, else `pip download` of
+#                                nle==1.3.0's sdist; either way its sha256
+#                                is checked
 #   tools/nle/build.sh tree      NLE's tree with the series applied
 #                                (tools/patches.sh apply --onto), then
 #                                patches/nle/*.patch, synced into BUILD/tree
@@ -35,7 +38,9 @@
 # flex...): g++ (winrl.cc is C++), libboost-context-dev (make_fcontext and
 # jump_fcontext, linked statically from libboost_context.a) and libbz2-dev
 # (NLE writes its ttyrecs with bzip2; the .so links libbz2.so.1.0).
-# And curl, to fetch the sdist.  NLE_MAKE_JOBS: make's -j (default 2).
+# And a Python with pip, to fetch the sdist: $NLE_PYTHON, else the
+# project's (target/py, which ./dev setup makes first), else python3.
+# NLE_MAKE_JOBS: make's -j (default 2).
 set -euo pipefail
 
 repo=$(cd "$(dirname "$0")/../.." && pwd)
@@ -46,7 +51,6 @@ case $build in /*) ;; *) build=$PWD/$build ;; esac
 NLE_VERSION=1.3.0
 NLE_SDIST=nle-$NLE_VERSION.tar.gz
 NLE_SDIST_SHA256=598871072652861541a1c1e56caf51851f311b062d7830d9ebf452119e53205d
-NLE_SDIST_URL=https://files.pythonhosted.org/packages/2a/36/b8d5e7e394640a1d7aed2110b7911b3574f902158dadf04f1042f5f13ee5/$NLE_SDIST
 
 say() { printf '==> %s\n' "$*" >&2; }
 die() {
@@ -56,6 +60,37 @@ die() {
 
 sha_ok() { [ "$(sha256sum "$1" | cut -d' ' -f1)" = "$NLE_SDIST_SHA256" ]; }
 
+# A Python whose pip fetches the sdist.
+pip_python() {
+    local py
+    for py in "${NLE_PYTHON:-}" "$repo/target/py/bin/python" python3; do
+        [ -n "$py" ] && "$py" -m pip --version >/dev/null 2>&1 && {
+            echo "$py"
+            return 0
+        }
+    done
+    die "no Python with pip to fetch $NLE_SDIST (./dev setup makes target/py; or set NLE_PYTHON)"
+}
+
+# NLE's sdist through pip, from wherever the user's pip configuration says
+# (PIP_INDEX_URL, pip.conf, --find-links...), its hash checked by pip too
+# (--require-hashes).  `--no-binary nle`, not `:all:`: pip prepares the
+# sdist's metadata in a build environment, and `:all:` would build its
+# build requirements (cmake, ninja) from source there as well.
+pip_download() {
+    local to=$1 py dir
+    py=$(pip_python)
+    dir=$(mktemp -d "$build/pip.XXXXXX")
+    printf 'nle==%s --hash=sha256:%s\n' "$NLE_VERSION" "$NLE_SDIST_SHA256" >"$dir/requirements.txt"
+    say "pip download --no-deps --no-binary nle nle==$NLE_VERSION ($py)"
+    "$py" -m pip download -q --disable-pip-version-check --no-deps --no-binary nle \
+        --require-hashes -r "$dir/requirements.txt" -d "$dir/out" ||
+        die "pip download nle==$NLE_VERSION failed (see above; pip's configuration says where from)"
+    [ -f "$dir/out/$NLE_SDIST" ] || die "pip download gave no $NLE_SDIST: $(ls "$dir/out")"
+    mv "$dir/out/$NLE_SDIST" "$to"
+    rm -rf "$dir"
+}
+
 cmd_fetch() {
     local cached=$build/$NLE_SDIST
     mkdir -p "$build"
@@ -64,9 +99,7 @@ cmd_fetch() {
         say "copying $1"
         cp "$1" "$cached.part"
     else
-        command -v curl >/dev/null || die "curl is not installed (apt-get install curl)"
-        say "fetching $NLE_SDIST_URL"
-        curl -fsSL --retry 3 -o "$cached.part" "$NLE_SDIST_URL"
+        pip_download "$cached.part"
     fi
     sha_ok "$cached.part" || {
         rm -f "$cached.part"

@@ -56,6 +56,8 @@ const _: () = {
         sys::flank_zone_look_words;
     let _: unsafe extern "C" fn(*const flank_facing_result, i32, *mut c_char, u32) -> i32 =
         flank_zone_look_words;
+    let _: unsafe extern "C" fn(i32, *const flank_facing_result) -> i32 = sys::flank_blow_changes;
+    let _: unsafe extern "C" fn(i32, *const flank_facing_result) -> i32 = flank_blow_changes;
     let _: unsafe extern "C" fn(*const flank_facing_input, *mut flank_facing_result) -> i32 =
         sys::flank_facing_eval;
     let _: unsafe extern "C" fn(*const flank_facing_input, *mut flank_facing_result) -> i32 =
@@ -396,6 +398,19 @@ pub unsafe extern "C" fn flank_zone_look_words(
         out.add(n).write(0);
     }
     i32::try_from(words.len()).unwrap_or(i32::MAX)
+}
+
+/// What flanking changed of a blow whose roll added `points` to-hit points
+/// and whose evaluation is `r` (NULL: none, as under `proposal`'s fast
+/// path): `FLANK_BLOW_*` bits ([`crate::blow::changes`]), 0 for nothing.
+///
+/// # Safety
+/// `r` is NULL or points to a readable `struct flank_facing_result`.
+#[no_mangle]
+pub unsafe extern "C" fn flank_blow_changes(points: i32, r: *const flank_facing_result) -> i32 {
+    // SAFETY: the caller guarantees `r` is NULL or valid for reads.
+    let r = unsafe { r.as_ref() };
+    i32::from(crate::blow::changes(points, r))
 }
 
 /// Decides one move of a monster that plans (`crate::plan`): the number

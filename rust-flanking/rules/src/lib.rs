@@ -16,7 +16,8 @@
 //! * [`rules`]: the arc rules on those types, as a safe Rust API
 //!   ([`rules::Neighbourhood`]), with [`facing`] (facing zones and the rule
 //!   sets), [`ranged`] (threats from range), [`plan`] (monsters that flank)
-//!   and [`explain`] (a score in words);
+//!   and [`explain`] (a score in words); [`blow`] says what flanking
+//!   changed of one blow, for the game's record;
 //! * [`abi`]: the header's `extern "C"` functions for the game, on top of
 //!   the rules.
 #![deny(unsafe_op_in_unsafe_fn)]
@@ -29,6 +30,7 @@
 extern crate self as flank_rules;
 
 pub mod abi;
+pub mod blow;
 mod consts;
 pub mod explain;
 pub mod facing;

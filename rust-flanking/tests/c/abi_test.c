@@ -323,6 +323,22 @@ static void check_facing_invalid(void)
                   flank_zone_look_words(&zr, 0, words, sizeof words), 0);
         expect_eq("flank_zone_look_words(NULL)",
                   flank_zone_look_words(NULL, 0, words, sizeof words), FLANK_E_NULL);
+        /* ABI 19: what flanking changed of a blow, for the record */
+        expect_eq("flank_blow_changes(no change)", flank_blow_changes(0, &zr), 0);
+        expect_eq("flank_blow_changes(points, no zone)",
+                  flank_blow_changes(2, NULL), FLANK_BLOW_HIT);
+        expect_eq("flank_blow_changes(nothing, no zone)", flank_blow_changes(0, NULL), 0);
+        zr.damage_percent = 150;
+        expect_eq("flank_blow_changes(rear, x1.5)", flank_blow_changes(0, &zr),
+                  FLANK_BLOW_DAMAGE);
+        zr.zone = FLANK_ZONE_FRONT;
+        zr.damage_percent = 80;
+        zr.bits = FLANK_FR_SHIELD_DAMAGE;
+        expect_eq("flank_blow_changes(the shield's cut)", flank_blow_changes(0, &zr),
+                  FLANK_BLOW_DAMAGE | FLANK_BLOW_SHIELD);
+        zr.damage_percent = 100;
+        zr.bits = FLANK_FR_TURNS | FLANK_FR_SIDE;
+        expect_eq("flank_blow_changes(a turn, a side)", flank_blow_changes(0, &zr), 0);
     }
     expect_eq("flank_rules_outflanker(nerfhack, soldier ant)",
               flank_rules_outflanker(FLANK_RULES_NERFHACK, "soldier ant"), 1);
@@ -445,7 +461,7 @@ static void check_facing_invalid(void)
 
     expect_eq("sizeof flank_facing_input", (long) sizeof(struct flank_facing_input), 32);
     expect_eq("sizeof flank_facing_result", (long) sizeof(struct flank_facing_result), 12);
-    expect_eq("FLANK_ABI_VERSION", FLANK_ABI_VERSION, 18);
+    expect_eq("FLANK_ABI_VERSION", FLANK_ABI_VERSION, 19);
 }
 
 /* The fixture section: every entry of a directory, as the harness sees it:
