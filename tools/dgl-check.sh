@@ -23,6 +23,7 @@ set -euo pipefail
 REPO=$(cd "${1:-$(dirname "$0")/..}" && pwd)
 : "${DGLSRC:?name the built dgamelaunch clone in DGLSRC (docs/SERVER.md, section 4)}"
 [ -x "$DGLSRC/dgamelaunch" ] || { echo "dgl-check: no built dgamelaunch in $DGLSRC" >&2; exit 2; }
+command -v tmux >/dev/null || { echo "dgl-check: it needs tmux (the players' terminals)" >&2; exit 2; }
 export DGLSRC
 export CHROOT=/opt/nhf-chroot PREFIX=/opt/nethack-flanking
 here=${DGL_CHECK_OUT:-/tmp/dgl-check}
@@ -90,9 +91,13 @@ awk -v conf="$CHROOT/etc/dgamelaunch.conf" '
      inblock && /^```$/ { if (inblock == 2) print "DGLCONF"; inblock = 0; next }
      inblock { print }' "$REPO/docs/SERVER.md" >"$steps"
 say "== docs/SERVER.md's blocks: $(grep -c . "$steps") lines ($steps)"
-(cd "$REPO" && unset PREFIX CHROOT && DGLSRC=$DGLSRC bash -euo pipefail "$steps") >"$here/steps.log" 2>&1 ||
+# (opened for appending: a block that opens the log again, through
+# /dev/stderr, must neither cut it nor be overwritten)
+: >"$here/steps.log"
+(cd "$REPO" && unset PREFIX CHROOT && DGLSRC=$DGLSRC bash -euo pipefail "$steps") >>"$here/steps.log" 2>&1 ||
     { tail -30 "$here/steps.log" | tee -a "$T"; fail "the guide's blocks failed"; }
-grep '^classic build: ok' "$here/steps.log" | tee -a "$T"
+grep '^classic build: ok' "$here/steps.log" | tee -a "$T" ||
+    fail "the guide's blocks ran, but steps.log has no 'classic build: ok' line"
 say "== the configuration as written (the guide's block):"
 sed 's/^/  /' "$CHROOT/etc/dgamelaunch.conf" >>"$T"
 say "== sysconf, the lines the guide set:"
