@@ -163,7 +163,7 @@ say "== dgamelaunch's games in progress: $(ls "$CHROOT/dgldir/inprogress-nhf" | 
 say "== the games, running in the chroot as games:"
 for p in alice bob; do
     pid=$(pgrep -f "^$PREFIX/games/lib/nethackdir/nethack -u $p\$")
-    say "  $p: pid $pid, root $(readlink /proc/$pid/root), user $(ps -o user=,group= -p "$pid"), NETHACKOPTIONS=$(tr '\0' '\n' </proc/$pid/environ | sed -n 's/^NETHACKOPTIONS=//p')"
+    say "  $p: pid $pid, root $(readlink /proc/$pid/root), user $(ps -o user= -p "$pid"), groups (real, effective) $(ps -o rgroup=,egroup= -p "$pid" | tr -s " "), NETHACKOPTIONS=$(tr '\0' '\n' </proc/$pid/environ | sed -n 's/^NETHACKOPTIONS=//p')"
 done
 say "== their rc files (from the template, ifnxcp): $(ls -l "$CHROOT/dgldir/rcfiles" | awk 'NR > 1 {print $9, $3}' | tr '\n' ' ')"
 declare -A turn
