@@ -3,10 +3,13 @@
 # word for word: the guide's blocks (`<!-- server-check: run -->`,
 # `<!-- dgl: run -->`) run in order as they stand, its configuration
 # (`<!-- dgl: conf -->`) written as it stands to the chroot's
-# /etc/dgamelaunch.conf.  Then two players, each a dgamelaunch on a
+# /etc/dgamelaunch.conf.  Then three players, each a dgamelaunch on a
 # terminal of its own (tmux), register and play at once; alice loses her
-# connection (her dgamelaunch is hung up), bob's game is killed (SIGKILL);
-# both come back.  Everything is written to the transcript.
+# connection (her dgamelaunch is hung up: her game saves), bob's game is
+# killed (SIGKILL), carol plays on.  Then the playground's var/ is listed
+# (ls -lR) and every file in it must be the games group's and neither
+# readable nor writable by others.  alice and bob come back; all three
+# quit.  Everything is written to the transcript.
 #
 #   tools/dgl-check.sh [REPO]     (REPO: default this repository; as root)
 #
@@ -104,7 +107,7 @@ say "== sysconf, the lines the guide set:"
 grep -E '^(WIZARDS|DUMPLOGFILE|SAVEKEY|GENERICUSERS|MAXPLAYERS|BONES_POOLS)=' "$HACKDIR/sysconf" | sed 's/^/  /' | tee -a "$T"
 say "== the playground: $(ls -ld "$HACKDIR" | awk '{print $1, $3, $4}'), the game $(ls -l "$HACKDIR/nethack" | awk '{print $1, $3, $4}')"
 
-# --- two players, each a dgamelaunch on a terminal of its own ----------------
+# --- three players, each a dgamelaunch on a terminal of its own --------------
 # (as sshd or telnetd starts it: root's dgamelaunch on the connection's tty)
 connect() { # NAME
     tmx new-session -d -s "$1" -x 80 -y 24 "TERM=xterm /usr/local/sbin/dgamelaunch; sleep 600"
@@ -153,21 +156,22 @@ in_chroot() { # as games, in the chroot: CMD...
 playground() { say "== the playground's var/: $(cd "$VAR" && ls | grep -vE '^(perm|record|logfile|xlogfile|paniclog|dumplog|save)$' | tr '\n' ' ') save/: $(ls "$VAR/save" | tr '\n' ' ')"; }
 
 say ""
-say "== two players register and play at once"
-for p in alice bob; do connect "$p"; register "$p"; done
-for p in alice bob; do new_game "$p"; done
-for p in alice bob; do play "$p" 5; done
-for p in alice bob; do shot "$p" "playing ($(turn_of "$p"))"; done
+players="alice bob carol"
+say "== three players register and play at once"
+for p in $players; do connect "$p"; register "$p"; done
+for p in $players; do new_game "$p"; done
+for p in $players; do play "$p" 5; done
+for p in $players; do shot "$p" "playing ($(turn_of "$p"))"; done
 playground
 say "== dgamelaunch's games in progress: $(ls "$CHROOT/dgldir/inprogress-nhf" | tr '\n' ' ')"
 say "== the games, running in the chroot as games:"
-for p in alice bob; do
+for p in $players; do
     pid=$(pgrep -f "^$PREFIX/games/lib/nethackdir/nethack -u $p\$")
     say "  $p: pid $pid, root $(readlink /proc/$pid/root), user $(ps -o user= -p "$pid"), groups (real, effective) $(ps -o rgroup=,egroup= -p "$pid" | tr -s " "), NETHACKOPTIONS=$(tr '\0' '\n' </proc/$pid/environ | sed -n 's/^NETHACKOPTIONS=//p')"
 done
 say "== their rc files (from the template, ifnxcp): $(ls -l "$CHROOT/dgldir/rcfiles" | awk 'NR > 1 {print $9, $3}' | tr '\n' ' ')"
 declare -A turn
-for p in alice bob; do turn[$p]=$(turn_of "$p"); done
+for p in $players; do turn[$p]=$(turn_of "$p"); done
 
 say ""
 say "== alice loses her connection: her terminal is gone (tmux kill-session: SIGHUP to her dgamelaunch)"
@@ -186,6 +190,20 @@ kill -KILL "$bob_pid"
 wait_for bob "Logged in as bob"
 shot bob "after the kill: back at dgamelaunch's menu"
 playground
+
+# --- var/ with one game saved, one killed, one playing -------------------------
+say ""
+say "== var/ now: alice's game saved, bob's killed, carol's playing (ls -lR, on the host)"
+pgrep -f "^$PREFIX/games/lib/nethackdir/nethack -u carol\$" >/dev/null || fail "carol's game is not running"
+(cd "$HACKDIR" && ls -lR var) | tee -a "$T"
+[ -s "$VAR/save/${uid}alice.gz" ] || fail "var/ has no save of alice"
+locks=$(cd "$VAR" && ls | grep -cE '^[a-z]lock\.0$' || true)
+[ "$locks" -eq 2 ] || fail "var/ has $locks locks, not two (bob's killed game and carol's)"
+# Everything the games wrote is in var/: nothing in it may be another
+# group's, or open to others (read or write), or the players reach it.
+bad=$(find "$VAR" \( ! -group games -o -perm /o=rw \) -printf '%M %u:%g %p\n')
+[ -z "$bad" ] || { say "$bad"; fail "var/ holds files not the games group's, or others may read or write them"; }
+say "  every file and directory in var/ ($(find "$VAR" | wc -l)) is the games group's; none is readable or writable by others"
 
 say ""
 say "== both come back"
@@ -240,16 +258,16 @@ if [ -n "$kept" ]; then
     playground
 fi
 
-# --- both end their games: the records ---------------------------------------
+# --- all three end their games: the records -----------------------------------
 say ""
-say "== both quit; the records"
-for p in alice bob; do keys "$p" '#quit' Enter; done
-for p in alice bob; do wait_for "$p" "Really quit?"; keys "$p" y; done
-for p in alice bob; do
+say "== all three quit; the records"
+for p in $players; do keys "$p" '#quit' Enter; done
+for p in $players; do wait_for "$p" "Really quit?"; keys "$p" y; done
+for p in $players; do
     for i in $(seq 40); do screen_of "$p" | grep -qF "Logged in as $p" && break; keys "$p" q; sleep 0.3; keys "$p" Enter; sleep 0.3; done
     wait_for "$p" "Logged in as $p"
 done
-for p in alice bob; do
+for p in $players; do
     say "  xlogfile, $p: $(grep -a "name=$p" "$VAR/xlogfile" | tr '\t' '\n' | grep -E '^(turns|death|flankcode)=' | tr '\n' ' ')"
     say "  dump logs, $p: $(cd "$CHROOT/dgldir/userdata/$p/dumplog" && ls | tr '\n' ' ')"
     say "  ttyrecs, $p: $(ls "$CHROOT/dgldir/userdata/$p/ttyrec" | wc -l)"
@@ -276,7 +294,7 @@ what=$(wait_any player 20 "Who are you?" "Shall I pick") || what=
 shot player "the guide's GENERICUSERS: the game's first question (${what:-none})"
 keys player q
 for i in $(seq 40); do screen_of player | grep -qF "Logged in as player" && break; sleep 0.3; done
-for p in bob player; do keys "$p" q; done
+for p in bob carol player; do keys "$p" q; done
 
 # --- upgrading while alice plays: the guide's upgrade block, as it stands ------
 say ""
