@@ -7,8 +7,10 @@
 # terminal of its own (tmux), register and play at once; alice loses her
 # connection (her dgamelaunch is hung up: her game saves), bob's game is
 # killed (SIGKILL), carol plays on.  Then the playground's var/ is listed
-# (ls -lR) and every file in it must be the games group's and neither
-# readable nor writable by others.  alice and bob come back; all three
+# (ls -lR): every file in it must be the games group's and neither
+# readable nor writable by others, and dgamelaunch's own user and group
+# (shed_uid, shed_gid) may list none of it nor read savekey.  alice and
+# bob come back; all three
 # quit.  Everything is written to the transcript.
 #
 #   tools/dgl-check.sh [REPO]     (REPO: default this repository; as root)
@@ -204,6 +206,20 @@ locks=$(cd "$VAR" && ls | grep -cE '^[a-z]lock\.0$' || true)
 bad=$(find "$VAR" \( ! -group games -o -perm /o=rw \) -printf '%M %u:%g %p\n')
 [ -z "$bad" ] || { say "$bad"; fail "var/ holds files not the games group's, or others may read or write them"; }
 say "  every file and directory in var/ ($(find "$VAR" | wc -l)) is the games group's; none is readable or writable by others"
+# dgamelaunch's own user and group (the configuration's shed_uid and
+# shed_gid, no other group), which everything it starts has but the game
+# (the rc file editor, the game's gzip): none of var/ and not the key
+shed_uid=$(sed -n 's/^shed_uid = //p' "$CHROOT/etc/dgamelaunch.conf")
+shed_gid=$(sed -n 's/^shed_gid = //p' "$CHROOT/etc/dgamelaunch.conf")
+as_shed() { setpriv --reuid="$shed_uid" --regid="$shed_gid" --clear-groups "$@"; }
+for f in "$VAR" "$VAR/save" "$VAR/save/${uid}alice.gz" "$VAR/$(cd "$VAR" && ls | grep -m1 -E '^[a-z]lock\.0$')" \
+    "$VAR/xlogfile" "$HACKDIR/savekey"; do
+    if [ -d "$f" ]; then err=$(as_shed ls "$f" 2>&1 >/dev/null) && fail "uid $shed_uid gid $shed_gid lists $f"
+    else err=$(as_shed head -c1 "$f" 2>&1 >/dev/null) && fail "uid $shed_uid gid $shed_gid reads $f"
+    fi
+    case $err in *"Permission denied"*) ;; *) fail "uid $shed_uid gid $shed_gid at $f: $err" ;; esac
+done
+say "  dgamelaunch's user and group (uid $shed_uid, gid $shed_gid) can list none of var/ and read none of its files nor savekey: Permission denied"
 
 say ""
 say "== both come back"
