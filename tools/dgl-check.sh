@@ -3,10 +3,15 @@
 # word for word: the guide's blocks (`<!-- server-check: run -->`,
 # `<!-- dgl: run -->`) run in order as they stand, its configuration
 # (`<!-- dgl: conf -->`) written as it stands to the chroot's
-# /etc/dgamelaunch.conf.  Then two players, each a dgamelaunch on a
+# /etc/dgamelaunch.conf.  Then three players, each a dgamelaunch on a
 # terminal of its own (tmux), register and play at once; alice loses her
-# connection (her dgamelaunch is hung up), bob's game is killed (SIGKILL);
-# both come back.  Everything is written to the transcript.
+# connection (her dgamelaunch is hung up: her game saves), bob's game is
+# killed (SIGKILL), carol plays on.  Then the playground's var/ is listed
+# (ls -lR): every file in it must be the games group's and neither
+# readable nor writable by others, and dgamelaunch's own user and group
+# (shed_uid, shed_gid) may list none of it nor read savekey.  alice and
+# bob come back; all three
+# quit.  Everything is written to the transcript.
 #
 #   tools/dgl-check.sh [REPO]     (REPO: default this repository; as root)
 #
@@ -23,6 +28,7 @@ set -euo pipefail
 REPO=$(cd "${1:-$(dirname "$0")/..}" && pwd)
 : "${DGLSRC:?name the built dgamelaunch clone in DGLSRC (docs/SERVER.md, section 4)}"
 [ -x "$DGLSRC/dgamelaunch" ] || { echo "dgl-check: no built dgamelaunch in $DGLSRC" >&2; exit 2; }
+command -v tmux >/dev/null || { echo "dgl-check: it needs tmux (the players' terminals)" >&2; exit 2; }
 export DGLSRC
 export CHROOT=/opt/nhf-chroot PREFIX=/opt/nethack-flanking
 here=${DGL_CHECK_OUT:-/tmp/dgl-check}
@@ -90,16 +96,20 @@ awk -v conf="$CHROOT/etc/dgamelaunch.conf" '
      inblock && /^```$/ { if (inblock == 2) print "DGLCONF"; inblock = 0; next }
      inblock { print }' "$REPO/docs/SERVER.md" >"$steps"
 say "== docs/SERVER.md's blocks: $(grep -c . "$steps") lines ($steps)"
-(cd "$REPO" && unset PREFIX CHROOT && DGLSRC=$DGLSRC bash -euo pipefail "$steps") >"$here/steps.log" 2>&1 ||
+# (opened for appending: a block that opens the log again, through
+# /dev/stderr, must neither cut it nor be overwritten)
+: >"$here/steps.log"
+(cd "$REPO" && unset PREFIX CHROOT && DGLSRC=$DGLSRC bash -euo pipefail "$steps") >>"$here/steps.log" 2>&1 ||
     { tail -30 "$here/steps.log" | tee -a "$T"; fail "the guide's blocks failed"; }
-grep '^classic build: ok' "$here/steps.log" | tee -a "$T"
+grep '^classic build: ok' "$here/steps.log" | tee -a "$T" ||
+    fail "the guide's blocks ran, but steps.log has no 'classic build: ok' line"
 say "== the configuration as written (the guide's block):"
 sed 's/^/  /' "$CHROOT/etc/dgamelaunch.conf" >>"$T"
 say "== sysconf, the lines the guide set:"
 grep -E '^(WIZARDS|DUMPLOGFILE|SAVEKEY|GENERICUSERS|MAXPLAYERS|BONES_POOLS)=' "$HACKDIR/sysconf" | sed 's/^/  /' | tee -a "$T"
 say "== the playground: $(ls -ld "$HACKDIR" | awk '{print $1, $3, $4}'), the game $(ls -l "$HACKDIR/nethack" | awk '{print $1, $3, $4}')"
 
-# --- two players, each a dgamelaunch on a terminal of its own ----------------
+# --- three players, each a dgamelaunch on a terminal of its own --------------
 # (as sshd or telnetd starts it: root's dgamelaunch on the connection's tty)
 connect() { # NAME
     tmx new-session -d -s "$1" -x 80 -y 24 "TERM=xterm /usr/local/sbin/dgamelaunch; sleep 600"
@@ -148,21 +158,22 @@ in_chroot() { # as games, in the chroot: CMD...
 playground() { say "== the playground's var/: $(cd "$VAR" && ls | grep -vE '^(perm|record|logfile|xlogfile|paniclog|dumplog|save)$' | tr '\n' ' ') save/: $(ls "$VAR/save" | tr '\n' ' ')"; }
 
 say ""
-say "== two players register and play at once"
-for p in alice bob; do connect "$p"; register "$p"; done
-for p in alice bob; do new_game "$p"; done
-for p in alice bob; do play "$p" 5; done
-for p in alice bob; do shot "$p" "playing ($(turn_of "$p"))"; done
+players="alice bob carol"
+say "== three players register and play at once"
+for p in $players; do connect "$p"; register "$p"; done
+for p in $players; do new_game "$p"; done
+for p in $players; do play "$p" 5; done
+for p in $players; do shot "$p" "playing ($(turn_of "$p"))"; done
 playground
 say "== dgamelaunch's games in progress: $(ls "$CHROOT/dgldir/inprogress-nhf" | tr '\n' ' ')"
 say "== the games, running in the chroot as games:"
-for p in alice bob; do
+for p in $players; do
     pid=$(pgrep -f "^$PREFIX/games/lib/nethackdir/nethack -u $p\$")
-    say "  $p: pid $pid, root $(readlink /proc/$pid/root), user $(ps -o user=,group= -p "$pid"), NETHACKOPTIONS=$(tr '\0' '\n' </proc/$pid/environ | sed -n 's/^NETHACKOPTIONS=//p')"
+    say "  $p: pid $pid, root $(readlink /proc/$pid/root), user $(ps -o user= -p "$pid"), groups (real, effective) $(ps -o rgroup=,egroup= -p "$pid" | tr -s " "), NETHACKOPTIONS=$(tr '\0' '\n' </proc/$pid/environ | sed -n 's/^NETHACKOPTIONS=//p')"
 done
 say "== their rc files (from the template, ifnxcp): $(ls -l "$CHROOT/dgldir/rcfiles" | awk 'NR > 1 {print $9, $3}' | tr '\n' ' ')"
 declare -A turn
-for p in alice bob; do turn[$p]=$(turn_of "$p"); done
+for p in $players; do turn[$p]=$(turn_of "$p"); done
 
 say ""
 say "== alice loses her connection: her terminal is gone (tmux kill-session: SIGHUP to her dgamelaunch)"
@@ -181,6 +192,34 @@ kill -KILL "$bob_pid"
 wait_for bob "Logged in as bob"
 shot bob "after the kill: back at dgamelaunch's menu"
 playground
+
+# --- var/ with one game saved, one killed, one playing -------------------------
+say ""
+say "== var/ now: alice's game saved, bob's killed, carol's playing (ls -lR, on the host)"
+pgrep -f "^$PREFIX/games/lib/nethackdir/nethack -u carol\$" >/dev/null || fail "carol's game is not running"
+(cd "$HACKDIR" && ls -lR var) | tee -a "$T"
+[ -s "$VAR/save/${uid}alice.gz" ] || fail "var/ has no save of alice"
+locks=$(cd "$VAR" && ls | grep -cE '^[a-z]lock\.0$' || true)
+[ "$locks" -eq 2 ] || fail "var/ has $locks locks, not two (bob's killed game and carol's)"
+# Everything the games wrote is in var/: nothing in it may be another
+# group's, or open to others (read or write), or the players reach it.
+bad=$(find "$VAR" \( ! -group games -o -perm /o=rw \) -printf '%M %u:%g %p\n')
+[ -z "$bad" ] || { say "$bad"; fail "var/ holds files not the games group's, or others may read or write them"; }
+say "  every file and directory in var/ ($(find "$VAR" | wc -l)) is the games group's; none is readable or writable by others"
+# dgamelaunch's own user and group (the configuration's shed_uid and
+# shed_gid, no other group), which everything it starts has but the game
+# (the rc file editor, the game's gzip): none of var/ and not the key
+shed_uid=$(sed -n 's/^shed_uid = //p' "$CHROOT/etc/dgamelaunch.conf")
+shed_gid=$(sed -n 's/^shed_gid = //p' "$CHROOT/etc/dgamelaunch.conf")
+as_shed() { setpriv --reuid="$shed_uid" --regid="$shed_gid" --clear-groups "$@"; }
+for f in "$VAR" "$VAR/save" "$VAR/save/${uid}alice.gz" "$VAR/$(cd "$VAR" && ls | grep -m1 -E '^[a-z]lock\.0$')" \
+    "$VAR/xlogfile" "$HACKDIR/savekey"; do
+    if [ -d "$f" ]; then err=$(as_shed ls "$f" 2>&1 >/dev/null) && fail "uid $shed_uid gid $shed_gid lists $f"
+    else err=$(as_shed head -c1 "$f" 2>&1 >/dev/null) && fail "uid $shed_uid gid $shed_gid reads $f"
+    fi
+    case $err in *"Permission denied"*) ;; *) fail "uid $shed_uid gid $shed_gid at $f: $err" ;; esac
+done
+say "  dgamelaunch's user and group (uid $shed_uid, gid $shed_gid) can list none of var/ and read none of its files nor savekey: Permission denied"
 
 say ""
 say "== both come back"
@@ -235,16 +274,16 @@ if [ -n "$kept" ]; then
     playground
 fi
 
-# --- both end their games: the records ---------------------------------------
+# --- all three end their games: the records -----------------------------------
 say ""
-say "== both quit; the records"
-for p in alice bob; do keys "$p" '#quit' Enter; done
-for p in alice bob; do wait_for "$p" "Really quit?"; keys "$p" y; done
-for p in alice bob; do
+say "== all three quit; the records"
+for p in $players; do keys "$p" '#quit' Enter; done
+for p in $players; do wait_for "$p" "Really quit?"; keys "$p" y; done
+for p in $players; do
     for i in $(seq 40); do screen_of "$p" | grep -qF "Logged in as $p" && break; keys "$p" q; sleep 0.3; keys "$p" Enter; sleep 0.3; done
     wait_for "$p" "Logged in as $p"
 done
-for p in alice bob; do
+for p in $players; do
     say "  xlogfile, $p: $(grep -a "name=$p" "$VAR/xlogfile" | tr '\t' '\n' | grep -E '^(turns|death|flankcode)=' | tr '\n' ' ')"
     say "  dump logs, $p: $(cd "$CHROOT/dgldir/userdata/$p/dumplog" && ls | tr '\n' ' ')"
     say "  ttyrecs, $p: $(ls "$CHROOT/dgldir/userdata/$p/ttyrec" | wc -l)"
@@ -271,7 +310,7 @@ what=$(wait_any player 20 "Who are you?" "Shall I pick") || what=
 shot player "the guide's GENERICUSERS: the game's first question (${what:-none})"
 keys player q
 for i in $(seq 40); do screen_of player | grep -qF "Logged in as player" && break; sleep 0.3; done
-for p in bob player; do keys "$p" q; done
+for p in bob carol player; do keys "$p" q; done
 
 # --- upgrading while alice plays: the guide's upgrade block, as it stands ------
 say ""
