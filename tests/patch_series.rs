@@ -179,24 +179,25 @@ fn tree_then_refresh_reproduces_the_series() {
     }
 }
 
-/// A patch tagged `[tactics]` (a hook of issue 13's) goes to its commit as `Series-Tag: tactics` and comes back
+/// A patch tagged `[tactics]` (a hook by which monsters flank) goes to its
+/// commit as `Series-Tag: tactics` and comes back
 /// tagged, with the series header naming the tag; `[baseline]` stays as it
 /// was.
 #[test]
 fn a_tactics_tag_survives_tree_then_refresh() {
-    a_tag_survives_tree_then_refresh("tactics", "issue 13");
+    a_tag_survives_tree_then_refresh("tactics", "monsters flank");
 }
 
-/// The same for `[ranged]` (a hook of issue 14's threats from range).
+/// The same for `[ranged]` (a hook of the threats from range).
 #[test]
 fn a_ranged_tag_survives_tree_then_refresh() {
-    a_tag_survives_tree_then_refresh("ranged", "issue 14");
+    a_tag_survives_tree_then_refresh("ranged", "threats from range");
 }
 
 /// Tags the series' last patch `[tag]`, then tree + refresh: the commit has
 /// `Series-Tag: tag`, the refreshed series is the input, and its header
-/// explains the tag, naming `issue`.
-fn a_tag_survives_tree_then_refresh(tag: &str, issue: &str) {
+/// explains the tag, saying `what` it labels.
+fn a_tag_survives_tree_then_refresh(tag: &str, what: &str) {
     let scratch = Scratch::new(&format!("refresh-{tag}"));
     let input = scratch.path().join("in");
     let tree = scratch.path().join("tree");
@@ -249,7 +250,7 @@ fn a_tag_survives_tree_then_refresh(tag: &str, issue: &str) {
     assert_eq!(entries(&got), entries(&tagged), "refresh wrote:\n{got}");
     assert!(
         got.lines()
-            .any(|l| l.starts_with(&format!("# [{tag}]:")) && l.contains(issue)),
+            .any(|l| l.starts_with(&format!("# [{tag}]:")) && l.contains(what)),
         "the series header does not explain [{tag}]:\n{got}"
     );
     for name in &names {
@@ -285,7 +286,7 @@ fn series_tags() -> Vec<(String, String)> {
 
 /// Where the `baseline` feature expects the tagged patches (build.rs): the
 /// `[baseline]` tools first, since `baseline` applies them alone to
-/// vanilla. The other tags are labels of the issue whose hooks a patch
+/// vanilla. The other tags are labels of the feature whose hooks a patch
 /// holds (every build applies them): each tag's patches together.
 #[test]
 fn tagged_patches_are_where_the_features_expect_them() {

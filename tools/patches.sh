@@ -101,9 +101,9 @@ apply_one() {
 #   baseline  tools with no flanking in them (the debug fuzzer switch...),
 #             first in the series: the `baseline` cargo feature applies them
 #             alone to vanilla for benchmarks
-#   tactics   the hooks of issue 13's flanking monsters   } labels: every
-#   ranged    the hooks of issue 14's threats from range  } build applies
-#   field     issue 25's rule sets of the field           } them; the cargo
+#   tactics   the hooks by which monsters flank           } labels: every
+#   ranged    the hooks of the threats from range         } build applies
+#   field     the hooks of the rule sets of the field     } them; the cargo
 #             features pre-tactics and pre-ranged compile the variant
 #             without the feature instead (build.rs)
 SERIES_TAGS="baseline tactics ranged field"
@@ -304,19 +304,19 @@ cmd_refresh() {
         echo "# the cargo feature \`baseline\` (commit trailer Series-Tag: baseline)."
         case " $tagged " in
         *" tactics "*)
-            echo "# [tactics]: the hooks of issue 13's flanking monsters (commit trailer"
+            echo "# [tactics]: the hooks by which monsters flank (commit trailer"
             echo "# Series-Tag: tactics); a label: every build applies them."
             ;;
         esac
         case " $tagged " in
         *" ranged "*)
-            echo "# [ranged]: the hooks of issue 14's threats from range (commit trailer"
+            echo "# [ranged]: the hooks of the threats from range (commit trailer"
             echo "# Series-Tag: ranged); a label: every build applies them."
             ;;
         esac
         case " $tagged " in
         *" field "*)
-            echo "# [field]: the hooks of issue 25's rule sets of the field (commit"
+            echo "# [field]: the hooks of the rule sets of the field (commit"
             echo "# trailer Series-Tag: field); a label: every build applies them."
             ;;
         esac
