@@ -180,7 +180,7 @@ for rules in $RULES; do
     set_sys "variant-${rules//+/_}" FLANKING_RULES "$rules"
 done
 [ -z "$RANGED" ] || grep -q '^FLANKING_RANGED=' "$OUT/pg/variant/sysconf" ||
-    die "the variant's sysconf has no FLANKING_RANGED (issue 14's [ranged] patches): nothing to measure for BENCH_RANGED"
+    die "the variant's sysconf has no FLANKING_RANGED (the [ranged] patches' threats from range): nothing to measure for BENCH_RANGED"
 for r in $RANGED; do
     base=$(ranged_base "$r")
     # the base configuration's sysconf, FLANKING_RANGED=1 in it

@@ -1,6 +1,6 @@
 //! A game's process dies (SIGKILL, as an out-of-memory kill, a crash or a
 //! power cut ends it) mid-fight, and the next start under the same name
-//! gets the game back from its last checkpoint (issue 38): NetHack writes
+//! gets the game back from its last checkpoint: NetHack writes
 //! one at the game's start, on every level change and after a restore
 //! (INSURANCE), and the game rebuilds it into a save as NetHack's
 //! `recover` does (variant/game/src/flankrecover.c), restores it, and says

@@ -64,7 +64,7 @@ fn version_flag_names_the_variant() {
 }
 
 /// A player who picks the variant from a server's menu sees at the start
-/// which game and which rules he plays (issue 38): the banner names the
+/// which game and which rules he plays: the banner names the
 /// variant, the welcome says "NetHack Flanking", and the next message the
 /// flanking settings of this start, by their sysconf names, for a new game
 /// and again for a restore, which plays the sysconf of its own start.

@@ -12,8 +12,8 @@
 //!
 //! And `#flanking`'s little map is text: the same characters, in the same
 //! columns, under DECgraphics and IBMgraphics in tty and under curses with
-//! its own symbols and with DECgraphics (issue 38: line-drawing bytes in a
-//! text window ate the characters after them). Wizard mode says "when you
+//! its own symbols and with DECgraphics (line-drawing bytes in a text
+//! window once ate the characters after them). Wizard mode says "when you
 //! attack" of the hero; blind, with unseen jackals biting, the view says
 //! what the hero knows; and under `tactics`, `;` on a jackal in the hero's
 //! rear says the damage it would deal.

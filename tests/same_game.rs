@@ -8,11 +8,11 @@
 //! the third test checks for every command the series adds.
 //!
 //! Likewise the variant with sysconf `FLANKING_AI=0` plays the fuzzer games
-//! of the variant built without issue 13's flanking monsters
+//! of the variant built without monsters that flank
 //! (`--features pre-tactics`: `-DFLANK_NO_TACTICS`, the movement hooks do
 //! nothing and `flank_ai_on()` is false whatever sysconf says); and the
 //! variant with sysconf `FLANKING_RANGED` unset (off, the default) or 0
-//! plays those of the variant built without issue 14's threats from range
+//! plays those of the variant built without threats from range
 //! (`--features pre-ranged`: `-DFLANK_NO_RANGED`, `flank_ranged_on()` is
 //! false). Each build without the feature is given the feature ON in its
 //! sysconf, which it must not heed.
@@ -216,8 +216,9 @@ fn flanking_off_replays_the_baselines_fuzzer_games() {
     assert_ne!(on, off, "FLANKING=100 changed no game of seeds {SEEDS:?}");
 }
 
-/// Issue 13: "With FLANKING_AI=0, a fuzzer game is identical to one played
-/// by the build without this issue: same seed, same closing line." That
+/// The requirement: with FLANKING_AI=0, a fuzzer game is identical to one
+/// played by the build without monsters that flank: same seed, same closing
+/// line. That
 /// build is `pre-tactics`, the variant compiled without monsters that
 /// flank; its sysconf turns them on, and it has none to turn on.
 #[test]
@@ -251,7 +252,7 @@ fn flanking_ai_off_replays_the_pre_tactics_fuzzer_games() {
     );
 }
 
-/// Issue 14: threats from range are off by default, and the variant with
+/// Threats from range are off by default, and the variant with
 /// sysconf `FLANKING_RANGED` unset or `FLANKING_RANGED=0` plays the fuzzer
 /// games of the build without them, `pre-ranged`, the variant compiled
 /// without threats from range; its sysconf turns them on, and it has none

@@ -1,6 +1,6 @@
 #!/bin/bash
 # The game's tests in tmux, run again and again: proof that they do not
-# fail by chance (issue 41). Every test that drives the real game in tmux
+# fail by chance. Every test that drives the real game in tmux
 # (tests/e2e_*.rs, and arena_game, fuzz_save_restore and vanilla_save,
 # which do too), RUNS times in a row, each run as `cargo test` runs them;
 # optionally with the fuzz soak playing beside them, to load the machine.

@@ -15,7 +15,7 @@ SWITCHES = [(True, False), (False, False), (True, True)]
 CASES = list(itertools.product(nle_flanking.rule_sets(), SWITCHES))
 
 
-# What flanking did in the game (issue 42), after the settings' fields.
+# What flanking did in the game, after the settings' fields.
 COUNTS = ["flanktaken", "flankdealt", "flankkill"]
 
 

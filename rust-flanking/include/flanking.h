@@ -90,7 +90,7 @@ extern "C" {
    an attack does to its damage ("x1.5 damage from your rear"): a rule
    set's words, which the game's view had no way to say (no layout
    changed).
-   17: the field's rules as the peers' code decides them (issue 40):
+   17: the field's rules as the peers' code decides them:
    flank_rules_attack_dir(), the direction an attacker further away
    attacks from under a rule set (C hands over its offset); the attacker's
    side in struct flank_facing_input's attacker (FLANK_AT_HERO, _TAME,

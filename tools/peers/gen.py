@@ -18,7 +18,7 @@ see README.md) for their answers, and writes
       peer's answer.
 
 Each case records `new_words`: the words of the format it uses that the
-format before issue 40 (d77d91a) did not have (`grudge`, `stationary`,
+format before ABI 17 (d77d91a) did not have (`grudge`, `stationary`,
 `hero hiding`, `hero mimicking`, `hero nurse`, `hero stationary`,
 `monster conflict`, `attacker-at`), so that measure.py can tell what the
 old engine could not read.
@@ -56,7 +56,7 @@ H["passive"] = 0
 HERO_WORDS = ["blind", "hallucinating", "confused", "stunned", "punished",
               "fumbling", "wounded-legs", "elbereth", "sleeping", "paralyzed",
               "trapped"]
-# new in issue 40: the hero hiding, mimicking (only paralysed, after eating
+# new in ABI 17: the hero hiding, mimicking (only paralysed, after eating
 # a mimic), in a nurse's form, in a form of speed 0
 HERO_FORMS = ["hiding", "mimicking", "nurse", "stationary"]
 KNIGHT = [(1, 2), (2, 1), (-1, 2), (-2, 1), (1, -2), (2, -1), (-1, -2), (-2, -1)]

@@ -867,7 +867,8 @@ const VALID_IDS: u32 = {
 /// A valid rule set: a row, maybe with the arc score added; its
 /// `FLANK_RULES_*` id is all it holds. One byte: it is copied into every
 /// evaluation's input and every planned target, where a pointer to the
-/// row made a planned move about 50 instructions dearer (issue 22).
+/// row made a planned move about 50 instructions dearer (measured with
+/// bench/run.sh).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct RuleSet {
     /// The row's id, with `FLANK_RULES_PLUS_ARC` when combined.
