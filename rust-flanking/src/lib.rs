@@ -1,7 +1,9 @@
 //! `rust-flanking`: the one static library the game links
 //! (`librust_flanking.a`), and the crate Rust code outside the engine uses.
 //!
-//! The engine is three crates; this one re-exports the two that ship:
+//! The engine is three crates; this one re-exports the two that ship, and
+//! has two things of its own: [`save_mac`] (the save files' integrity
+//! mark, sysconf `SAVEKEY`) and [`keep_engine`]:
 //! * `flank-rules`: the rules and the game's C ABI ([`sys`], [`rules`],
 //!   [`facing`], [`ranged`], [`plan`], [`explain`], [`blow`], [`abi`]); it knows no
 //!   test format;
