@@ -19,99 +19,10 @@
 extern "C" {
 #endif
 
-/* Bumped whenever a struct layout or a bit's meaning changes, or the ABI
-   grows.  2: the facing section (additions only; version 1 is unchanged).
-   3: monsters that flank, flank_plan() (additions only).
-   4: threats from range (additions only).
-   5: the fast path with threats from range, flank_score_ranged(), and
-   the lines a gatherer needs, flank_ranged_lines() and
-   flank_ranged_armed() (additions only).
-   6: the formats' limits, FLANK_FILE_MAX_BYTES and FLANK_FX_MAP_REACH_*;
-   one fixture getter, flank_fixtures_get(), which fills a struct
-   flank_fixture_v3 whole (flank_fixtures_get_v2() and _get_v3() and their
-   refusals FLANK_E_FIXTURE_FACING and _RANGED are gone: a fixture can no
-   longer be read without the fields that change what it means).
-   7: under `opposite`, flank_facing_eval_ranged() no longer takes a threat
-   from range opposite the attacker for the ally (no name, value or layout
-   changed).
-   8: the field's rule sets, FLANK_RULES_NERFHACK and FLANK_RULES_SILQ:
-   struct flank_facing_input grows the facts their rules read (state[],
-   attacker_level, attacker; FLANK_FI_ELBERETH, _HERO_UNSEEING and
-   _HERO_HOBBLED), flank_rules_info() and flank_rules_outflanker() say what
-   a rule set reads and who flanks by nature under it, and
-   FLANK_MAX_FACING_HALF_POINTS is 60; a fixture is a struct
-   flank_fixture_v4.
-   9: a planner weighs where its target is going: struct flank_plan_target's
-   last byte (reserved, 0, before) is its heading, FLANK_DIR_* or
-   FLANK_PLAN_NONE, struct flank_plan_input's reserved byte is the
-   heading's age (FLANK_PLAN_HEADING_TURNS), and a square that keeps up
-   with a moving target (in its way, ahead, beside, behind) is worth more
-   than any bonus; struct
-   flank_move_fixture's last byte likewise is the `heading:` of a movement
-   fixture; a mover with one square next to its target in reach does not
-   wait (FLANK_WHY_SINGLE_FILE).
-   10: a pet keeps to the hero's side: struct flank_plan_target grows
-   `hero` (the hero's square seen from the target, FLANK_DIR_* or
-   FLANK_PLAN_NONE) and struct flank_plan_input's flags
-   FLANK_PL_BESIDE_HERO; a pet beside the hero does not step away from
-   her to a foe's far side while another foe attacking her stands where
-   it could fight it from her side.
-   11: a planner keeps up with a moving target it can follow: struct
-   flank_plan_target grows `follow` (the squares from which the mover
-   could step onto the target's square; in what was its padding, so no
-   size changes), and of two squares that keep up
-   with a moving target alike, one it could follow her from comes first;
-   struct flank_move_fixture grows `hero_on`, the terrain under '@' (a
-   movement fixture's `hero-on:`), and every fixture map may hold '\'',
-   an open door.
-   12: flank_plan_asking(), flank_plan() that asks the game for the
-   allies (a callback, flank_plan_allies_fn) only when its decision
-   depends on them; under both, the reasons not to wait that need no
-   allies come before the one that does (an ally arriving with the mover,
-   FLANK_WHY_NOT_ALONE, came before hurt, fleeing and the rest), and
-   struct flank_plan_result's `coming` is counted only when the allies are
-   read (0 otherwise; no layout changed).
-   13: FLANK_ARENA_PLAYER, the arena's `policy: player`: a scenario a
-   player plays (--arena-play), with no monster needed and no trials,
-   turns or compare (no layout changed); flank_save_mac() and
-   flank_save_mac_check(), the save files' integrity (sysconf SAVEKEY),
-   and FLANK_E_SAVE_KEY.
-   14: flank_rules_flanked_words(), the rule set's words for a flank of
-   foes (the game's view read them from FLANK_RI_* before: a rule's
-   words are the rule set's); the game keeps the FLANKING percent with
-   its other settings and no longer calls flank_set_percent() or
-   flank_percent(), which stay for other consumers (no layout changed).
-   15: a fixture is one struct flank_fixture, every field of it, in place
-   of the chain flank_fixture_v4 { v3 { v2 { base } } } that versions 2,
-   4 and 8 had grown by nesting: the game and its harness are always built
-   together, and flank_fixtures_get() fills the one struct (the fields,
-   their names and meanings unchanged; the layout changed).
-   16: flank_zone_look_words(), the farlook's words for what the zone of
-   an attack does to its damage ("x1.5 damage from your rear"): a rule
-   set's words, which the game's view had no way to say (no layout
-   changed).
-   17: the field's rules as the peers' code decides them:
-   flank_rules_attack_dir(), the direction an attacker further away
-   attacks from under a rule set (C hands over its offset); the attacker's
-   side in struct flank_facing_input's attacker (FLANK_AT_HERO, _TAME,
-   _PEACEFUL), the states FLANK_ST_GRUDGE, _STATIONARY and _UNAWARE (FLANK_ST_ALL
-   0xFF), FLANK_RI_CLAMP_FIRST; struct flank_fixture's attacker_dx and
-   attacker_dy (`attacker-at:`), FLANK_FX_PEER_GRUDGE and _STATIONARY (the
-   layout changed).
-   18: the save files' mark computed as the save is written, never over a
-   file read back: a mark fed piece by piece, flank_save_mac_begin(),
-   _update(), _end(), _end_check() and _abandon() (struct
-   flank_save_mac_state, opaque; its memory wiped when it is freed); a
-   key is 16 to FLANK_SAVE_KEY_MAX (64) bytes, a longer one
-   FLANK_E_SAVE_KEY as a shorter one was; the trailer carries the save's
-   one-time value (FLANK_SAVE_MAGIC "NHFMAC2\n", FLANK_SAVE_NONCE_LEN,
-   FLANK_SAVE_TRAILER_LEN 56), and what the mark binds is the game's to
-   feed (no layout changed).
-   19: flank_blow_changes(), what flanking changed of one blow (its
-   to-hit, its damage, the shield's frontal cut, a backstab), for the
-   game's record of flanked blows: the record counted a blow only when
-   its roll got points, so under `tactics`, whose zones change damage and
-   not to-hit, it counted none (no layout changed). */
+/* The ABI's version, 19: bumped whenever a struct layout or a bit's meaning
+   changes, or the ABI grows.  What each version added is in git's history
+   of this file; rust-flanking/README.md describes the ABI part by part,
+   each with the version that added it. */
 #define FLANK_ABI_VERSION 19
 
 /*

@@ -4,8 +4,9 @@
 /*
  * sysconf's flanking settings: files.c reads each one and checks it with
  * the functions here, and flank_init() puts them in force once, at
- * start-up (the percent in the engine, the rest in the glue).  What an
- * attack asks of them on every evaluation stays in flank.c.
+ * start-up, in the glue's flank_cfg (flank.h), which every evaluation
+ * reads.  What an attack asks of them on every evaluation stays in
+ * flank.c.
  */
 
 #include "hack.h"
