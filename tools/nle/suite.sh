@@ -18,6 +18,7 @@ repo=$(cd "$(dirname "$0")/../.." && pwd)
 build=${NLE_BUILD_DIR:-$repo/target/nle}
 case $build in /*) ;; *) build=$PWD/$build ;; esac
 py=${NLE_PYTHON:-$repo/target/py/bin/python}
+case $py in */*) case $py in /*) ;; *) py=$PWD/$py ;; esac ;; esac
 sdist=$build/nle-1.3.0.tar.gz
 flanking=0
 if [ "${1:-}" = --flanking ]; then
