@@ -124,6 +124,11 @@ extern uint8_t FDECL(flank_hero_arms, (int *, struct obj **));
 
 extern boolean FDECL(flank_plan_words, (struct monst *, char *));
 
+/* ### flankcount.c ### */
+
+extern void FDECL(flank_attack_result, (const struct flank_attack *,
+                                        struct flank_facing_result *));
+
 /* ### flankface.c ### */
 
 extern void FDECL(flank_turn, (struct monst *, struct monst *));

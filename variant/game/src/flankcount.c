@@ -56,14 +56,23 @@ int k;
     if (!fa->zoned) /* proposal's fast path: the points alone */
         return (int) flank_blow_changes((int32_t) k,
                                         (struct flank_facing_result *) 0);
-    /* the evaluation's fields *fa keeps, those the engine reads */
-    (void) memset((genericptr_t) &r, 0, sizeof r);
-    r.zone_half_points = fa->zone_half_points;
-    r.zone = fa->zone;
-    r.damage_percent = fa->damage_percent;
-    r.damage_flat = fa->damage_flat;
-    r.bits = fa->bits;
+    flank_attack_result(fa, &r);
     return (int) flank_blow_changes((int32_t) k, &r);
+}
+
+/* the evaluation's fields *fa keeps, those the engine reads, back into
+   *r (every other field 0), for the engine's questions about the blow */
+void
+flank_attack_result(fa, r)
+const struct flank_attack *fa;
+struct flank_facing_result *r;
+{
+    (void) memset((genericptr_t) r, 0, sizeof *r);
+    r->zone_half_points = fa->zone_half_points;
+    r->zone = fa->zone;
+    r->damage_percent = fa->damage_percent;
+    r->damage_flat = fa->damage_flat;
+    r->bits = fa->bits;
 }
 
 /* attack *fa's roll hit (hit) or missed: count its blow if flanking

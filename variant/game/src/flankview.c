@@ -1009,12 +1009,7 @@ char *buf;
     *buf = '\0';
     if (!fa->zoned || fa->zone == FLANK_ZONE_FRONT)
         return FALSE;
-    (void) memset((genericptr_t) &r, 0, sizeof r);
-    r.zone_half_points = fa->zone_half_points;
-    r.zone = fa->zone;
-    r.damage_percent = fa->damage_percent;
-    r.damage_flat = fa->damage_flat;
-    r.bits = fa->bits;
+    flank_attack_result(fa, &r);
     r.rules = (uint8_t) flank_cfg.rules;
     return (boolean) (flank_zone_look_words(&r, hero_defends ? 1 : 0, buf,
                                             BUFSZ) > 0);
