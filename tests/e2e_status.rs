@@ -248,7 +248,7 @@ fn step_to(t: &Tmux, d: (i32, i32), to: (i32, i32)) {
     panic!("the hero did not get to {to:?}:\n{s}");
 }
 
-/// The issue's own test of the tactic: jackals on opposite sides of the
+/// The tactic the condition exists for: jackals on opposite sides of the
 /// hero in the open show `Flanked` before any attack, and `;` on one says
 /// by how much; the hero steps through the open door east of her into a
 /// corridor, where only one can stand next to her, and the condition
