@@ -3,7 +3,8 @@
 //! `Flanked` condition, farlook's phrase, the option `showflanked` that
 //! hides the condition (from NETHACKOPTIONS and from the `O` menu),
 //! curses drawing it as tty does, the `?` topic on flanking, and the
-//! issue's own case: jackals on opposite sides, then a corridor.
+//! tactic the condition exists for: jackals on opposite sides, then a
+//! corridor.
 //!
 //! Every scene is set by `tests/scenes/status-*.arena`, played with a
 //! fixed seed: the foes stand where the map puts them, and nothing else
