@@ -3,7 +3,8 @@
 //! `Flanked` condition, farlook's phrase, the option `showflanked` that
 //! hides the condition (from NETHACKOPTIONS and from the `O` menu),
 //! curses drawing it as tty does, the `?` topic on flanking, and the
-//! issue's own case: jackals on opposite sides, then a corridor.
+//! tactic the condition exists for: jackals on opposite sides, then a
+//! corridor.
 //!
 //! Every scene is set by `tests/scenes/status-*.arena`, played with a
 //! fixed seed: the foes stand where the map puts them, and nothing else
@@ -248,7 +249,7 @@ fn step_to(t: &Tmux, d: (i32, i32), to: (i32, i32)) {
     panic!("the hero did not get to {to:?}:\n{s}");
 }
 
-/// The issue's own test of the tactic: jackals on opposite sides of the
+/// The tactic the condition exists for: jackals on opposite sides of the
 /// hero in the open show `Flanked` before any attack, and `;` on one says
 /// by how much; the hero steps through the open door east of her into a
 /// corridor, where only one can stand next to her, and the condition

@@ -53,10 +53,12 @@ def version():
 
 
 def metadata(ver):
-    with open(os.path.join(REPO, "README.md"), encoding="utf-8") as f:
+    # The description is the agent builders' guide, up to the whole-game
+    # study (the repository's, not the package's).
+    with open(os.path.join(REPO, "docs", "AGENTS.md"), encoding="utf-8") as f:
         readme = f.read()
-    start = readme.index("## For agent builders")
-    end = readme.index("\n## ", start + 1)
+    start = 0
+    end = readme.index("\n## Whole games")
     lines = [
         "Metadata-Version: 2.1",
         "Name: nle-flanking",

@@ -12,8 +12,10 @@ values the game's sysconf takes::
     import gymnasium as gym
     import nle_flanking
 
-    env = gym.make("NetHackFlankingScore-v0", flanking=100, rules="dnd",
-                   ai=True, ranged=False)
+    env = gym.make("NetHackFlankingScore-v0", flanking=150, rules="dnd",
+                   ai=False, ranged=True)
+
+A setting not given keeps the game's default (``nle_flanking.Flanking()``).
 
 A bad value raises ValueError naming the allowed values.  Each environment
 keeps its settings in a sysconf of its own; NLE's own environments in the

@@ -29,12 +29,18 @@ from nle.env import tasks
 from . import seeding as _seeding
 from . import settings as _settings
 
+# The settings an environment plays when its arguments name none (their one
+# home is settings.Flanking's fields).
+_DEFAULT = _settings.Flanking()
+
 
 class _Flanking:
     """What both tasks add: the keyword arguments ``flanking`` (a percent,
-    0 to 1000), ``rules`` (a rule set's name, as sysconf's
-    ``FLANKING_RULES``), ``ai`` and ``ranged`` (True or False).  A bad value
-    raises ValueError before anything is made.
+    from 0 to the game's largest, ``settings.max_percent()``), ``rules`` (a
+    rule set's name, as sysconf's ``FLANKING_RULES``), ``ai`` and ``ranged``
+    (True or False), each one not given at its default (the fields of
+    ``settings.Flanking``).  A bad value raises ValueError before anything
+    is made.
 
     And Gymnasium's contract, which NLE 1.3.0 breaks: ``reset(seed=N)``
     plays the same game for the same N (``nle_flanking.seeding`` says how
@@ -46,7 +52,13 @@ class _Flanking:
     _seeds_games = True
 
     def __init__(
-        self, *args, flanking=100, rules="proposal", ai=True, ranged=False, **kwargs
+        self,
+        *args,
+        flanking=_DEFAULT.flanking,
+        rules=_DEFAULT.rules,
+        ai=_DEFAULT.ai,
+        ranged=_DEFAULT.ranged,
+        **kwargs,
     ):
         # Checked first: a refused value leaves no directory behind.
         self.flanking = _settings.Flanking.checked(

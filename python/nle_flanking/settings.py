@@ -106,6 +106,9 @@ def _switch(name, value):
 class Flanking:
     """The flanking settings of one environment (its sysconf's four lines).
 
+    The fields' defaults are the game's (sysconf's when it says nothing):
+    the package writes them here only; ``Flanking.checked()`` and the
+    environments' keyword arguments take theirs from these fields.
     ``Flanking.checked(...)`` refuses what the game's sysconf refuses, with
     a ValueError that names the allowed values.
     """
@@ -116,7 +119,12 @@ class Flanking:
     ranged: bool = False
 
     @classmethod
-    def checked(cls, flanking=100, rules="proposal", ai=True, ranged=False):
+    def checked(cls, **settings):
+        """The settings given (by keyword: ``flanking``, ``rules``, ``ai``,
+        ``ranged``), each one not given at its default, checked."""
+        # unchecked, the defaults filled in (a TypeError names a stray keyword)
+        given = dataclasses.replace(cls(), **settings)
+        flanking, rules, ai, ranged = dataclasses.astuple(given)
         lib = _game()
         if not _valid_percent(lib, flanking):
             raise ValueError(

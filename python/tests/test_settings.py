@@ -31,6 +31,24 @@ def test_defaults_are_the_games():
     ]
 
 
+def test_the_environments_take_their_defaults_from_flanking():
+    # Flanking's fields are the package's one home for the defaults: the
+    # environments' keyword arguments and Flanking.checked() read them.
+    import dataclasses
+    import inspect
+
+    from nle_flanking import envs
+
+    defaults = dataclasses.asdict(Flanking())
+    for cls in (envs.NetHackFlankingScore, envs.NetHackFlankingChallenge):
+        params = inspect.signature(cls.__init__).parameters
+        assert {k: params[k].default for k in defaults} == defaults
+    assert Flanking.checked() == Flanking()
+    assert Flanking.checked(rules="dnd") == dataclasses.replace(Flanking(), rules="dnd")
+    with pytest.raises(TypeError, match="flnaking"):
+        Flanking.checked(flnaking=50)
+
+
 @pytest.mark.parametrize(
     "kwargs",
     [

@@ -342,7 +342,7 @@ fn every_movement_fixture_checks_against_the_planner() {
 /// and each one's threat from range decides it: the same file without
 /// `ranged: on` scores no more than the jackal's bite alone.
 #[test]
-fn ranged_fixtures_cover_the_issue() {
+fn ranged_fixtures_cover_every_threat_and_every_reason_not() {
     let dir = fixtures_dir().join("ranged");
     let files = collect(std::slice::from_ref(&dir)).unwrap();
     let mut names = Vec::new();

@@ -147,7 +147,7 @@ def clear_rule_square(c, rules):
     set's direction as if it held the attacker (a `tail` there is refused,
     a `hero` there takes the hero's level bounds), though the attacker
     stands at the offset: keep a tail and the hero off that square (see
-    README.md, "What the format still gets wrong")."""
+    README.md, "What the format got wrong (fixed)")."""
     dx, dy = c["attacker_offset"]
     d = rough_dir(dx, dy) if rules == "silq" else sign_dir(dx, dy)
     c["attacker_dir"] = d  # for the record: the variant's direction

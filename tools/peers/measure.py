@@ -123,7 +123,7 @@ def nh_class_before(c, got, want):
 
 
 def nh_tags(c):
-    """The situations of the issue a NerfHack case is about: what stands
+    """The situations a NerfHack case is about: what stands
     opposite the attacker (the flanker NerfHack reads), and Conflict."""
     t = []
     a = c["attacker_dir"]
