@@ -202,8 +202,9 @@ def main():
         )
     lines += [
         "",
-        "Game by game, in the order played (the process's first game pays for numba's"
-        " compilation; importing AutoAscend took %.1f s before it):" % IMPORT_SECONDS,
+        "Game by game, in the order played (the process's first game also loads numba's"
+        " compiled kernels, or compiles them, about 12 s, when no cache holds them; importing"
+        " AutoAscend took %.1f s before it):" % IMPORT_SECONDS,
         "",
         "| game | setting | end | steps | game turns | seconds | steps per second |",
         "|---:|---|---|---:|---:|---:|---:|",
