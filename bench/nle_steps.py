@@ -21,7 +21,6 @@ import argparse
 import datetime
 import os
 import platform
-import re
 import statistics
 import sys
 import time
@@ -29,6 +28,7 @@ import time
 import gymnasium as gym
 import numpy as np
 
+import benchdoc  # bench/benchdoc.py, beside this script
 import nle
 import nle_flanking  # noqa: F401  (registers the environments)
 
@@ -37,8 +37,6 @@ SETTINGS = [
     ("proposal", "`NetHackFlankingScore-v0` (`proposal`, AI on)", {}),
     ("flanking0", "`NetHackFlankingScore-v0` (`flanking=0`)", {"flanking": 0}),
 ]
-BEGIN = "<!-- bench/nle_steps.py: results begin -->"
-END = "<!-- bench/nle_steps.py: results end -->"
 TARGET = 0.97
 
 
@@ -67,17 +65,6 @@ def play(env, seed, steps):
             env.reset()
     elapsed += time.perf_counter() - t
     return elapsed, games
-
-
-def cpu_name():
-    try:
-        with open("/proc/cpuinfo") as f:
-            for line in f:
-                if line.startswith("model name"):
-                    return line.split(":", 1)[1].strip()
-    except OSError:
-        pass
-    return platform.processor() or "unknown CPU"
 
 
 def main():
@@ -129,7 +116,7 @@ def main():
             args.rounds,
             time.time() - start,
             os.cpu_count(),
-            cpu_name(),
+            benchdoc.cpu_name(),
             platform.python_version(),
             nle.__version__,
         )
@@ -164,15 +151,7 @@ def main():
     print(text)
     if args.no_write:
         return
-    with open(args.benchmarks) as f:
-        doc = f.read()
-    pattern = re.compile(re.escape(BEGIN) + ".*?" + re.escape(END), re.S)
-    if not pattern.search(doc):
-        sys.exit("%s has no %s ... %s markers" % (args.benchmarks, BEGIN, END))
-    doc = pattern.sub(lambda _: BEGIN + "\n\n" + text + "\n\n" + END, doc)
-    with open(args.benchmarks, "w") as f:
-        f.write(doc)
-    print("wrote %s" % args.benchmarks, file=sys.stderr)
+    benchdoc.write_section(args.benchmarks, "bench/nle_steps.py", text)
 
 
 if __name__ == "__main__":

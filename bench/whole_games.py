@@ -38,7 +38,6 @@ import json
 import os
 import platform
 import pstats
-import re
 import statistics
 import sys
 import time
@@ -46,6 +45,7 @@ import warnings
 
 import gymnasium as gym
 
+import benchdoc  # bench/benchdoc.py, beside this script
 import nle
 import nle.nethack as nh
 from flanking_study import game
@@ -57,8 +57,6 @@ from flanking_study.player import _Agent  # noqa: E402
 
 IMPORT_SECONDS = time.perf_counter() - _t
 
-BEGIN = "<!-- bench/whole_games.py: results begin -->"
-END = "<!-- bench/whole_games.py: results end -->"
 SETTINGS = {
     "vanilla": "the wheel's `NetHackScore-v0`",
     "flanking0": "the variant at `flanking=0`",
@@ -119,17 +117,6 @@ def study_steps(path):
     return statistics.mean(steps), len(steps)
 
 
-def cpu_name():
-    try:
-        with open("/proc/cpuinfo") as f:
-            for line in f:
-                if line.startswith("model name"):
-                    return line.split(":", 1)[1].strip()
-    except OSError:
-        pass
-    return platform.processor() or "unknown CPU"
-
-
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--seeds", default="1,2,3", help="the study's game numbers [1,2,3]")
@@ -181,7 +168,7 @@ def main():
             ", ".join(map(str, seeds)),
             time.time() - start,
             os.cpu_count(),
-            cpu_name(),
+            benchdoc.cpu_name(),
             platform.python_version(),
             nle.__version__,
             " " + args.note if args.note else "",
@@ -227,15 +214,7 @@ def main():
     print(text)
     if args.no_write:
         return
-    with open(args.benchmarks) as f:
-        doc = f.read()
-    pattern = re.compile(re.escape(BEGIN) + ".*?" + re.escape(END), re.S)
-    if not pattern.search(doc):
-        sys.exit("%s has no %s ... %s markers" % (args.benchmarks, BEGIN, END))
-    doc = pattern.sub(lambda _: BEGIN + "\n\n" + text + "\n\n" + END, doc)
-    with open(args.benchmarks, "w") as f:
-        f.write(doc)
-    print("wrote %s" % args.benchmarks, file=sys.stderr)
+    benchdoc.write_section(args.benchmarks, "bench/whole_games.py", text)
 
 
 def profile_threads(name, seed, path, top=35):
