@@ -316,8 +316,8 @@ struct monst *mdef;
             flank_cfg.percent, flank_rules_now());
     flank_putwrap(win, buf);
     if (!hero)
-        putstr(win, 0, "(Wizard mode: every creature is shown, seen or"
-                       " not; those that would attack it count.)");
+        putstr(win, 0, "(Wizard mode: seen or not, only those that would"
+                       " attack it count.)");
     putstr(win, 0, "");
 
     /* who could attack mdef from an adjacent square right now */
