@@ -64,10 +64,14 @@ fn version_flag_names_the_variant() {
 }
 
 /// A player who picks the variant from a server's menu sees at the start
-/// which game and which rules he plays: the banner names the
-/// variant, the welcome says "NetHack Flanking", and the next message the
-/// flanking settings of this start, by their sysconf names, for a new game
-/// and again for a restore, which plays the sysconf of its own start.
+/// which game and which rules he plays: the banner names the variant, and
+/// the welcome says "NetHack Flanking" and, in the same message, the rule
+/// set and where to read about it, with what differs from sysconf's
+/// defaults by its sysconf name; a restore plays the sysconf of its own
+/// start, and when that differs from the settings the game was last
+/// played under, it says both; the records say it too: the xlogfile's
+/// `flankchanges=` counts the change, and the dump log lists it with its
+/// turn.
 #[test]
 fn the_start_names_the_game_and_its_rules() {
     let scratch = Scratch::new("e2e-start");
@@ -95,8 +99,10 @@ fn the_start_names_the_game_and_its_rules() {
     t.keys(&["y"]);
     t.wait_for("Is this ok?");
     t.keys(&["y"]);
-    t.wait_message("welcome to NetHack Flanking!  You are a");
-    t.wait_message("Flanking rules: dnd (FLANKING=100%, FLANKING_AI=1, FLANKING_RANGED=0).");
+    // one message: the welcome on the same screen as the rules, with no
+    // --More-- between them (a full or new moon's message may follow)
+    let s = t.wait_top_message("Flanking rules: dnd (? explains them).");
+    assert!(s.contains("welcome to NetHack Flanking!  You are a"), "{s}");
     t.save_and_exit();
     drop(t);
 
@@ -106,6 +112,60 @@ fn the_start_names_the_game_and_its_rules() {
     let t = Tmux::start("e2estart2", &game_cmd(Path::new(GAME), &pg, &rc, ""));
     t.wait_for("Restoring save file");
     t.keys(&["Enter"]);
-    t.wait_message("welcome back to NetHack Flanking!");
-    t.wait_message("Flanking rules: tactics (FLANKING=100%, FLANKING_AI=0, FLANKING_RANGED=0).");
+    let s = t.wait_top_message("Flanking rules: tactics, FLANKING_AI=0 (? explains them).");
+    assert!(s.contains("welcome back to NetHack Flanking!"), "{s}");
+    t.wait_top_message(
+        "This game was last played under dnd (FLANKING=100%, FLANKING_AI=1, \
+         FLANKING_RANGED=0); it plays under tactics (FLANKING=100%, \
+         FLANKING_AI=0, FLANKING_RANGED=0) now.",
+    );
+    t.save_and_exit();
+    drop(t);
+
+    // Restored again under the same settings: nothing more to say.
+    let t = Tmux::start("e2estart3", &game_cmd(Path::new(GAME), &pg, &rc, ""));
+    t.wait_for("Restoring save file");
+    t.keys(&["Enter"]);
+    let s = t.wait_top_message("Flanking rules: tactics, FLANKING_AI=0 (? explains them).");
+    t.settle();
+    let after = t.screen().unwrap_or_default();
+    assert!(
+        !s.contains("last played under") && !after.contains("last played under"),
+        "{s}\n{after}"
+    );
+    t.text("#quit");
+    t.keys(&["Enter"]);
+    t.wait_for("Really quit?");
+    t.keys(&["y"]);
+    t.wait_for("identified?");
+    t.keys(&["q"]);
+    t.answer_until_exit();
+    let xlog = std::fs::read_to_string(pg.join("xlogfile")).unwrap();
+    let line = xlog.lines().last().expect("an xlogfile line");
+    println!("xlogfile: {line}");
+    for field in ["flankrules=tactics", "flankai=0", "flankchanges=1"] {
+        assert!(line.split('\t').any(|f| f == field), "{field}: {line}");
+    }
+    let dumps: Vec<_> = std::fs::read_dir(pg.join("dumplog"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    assert_eq!(dumps.len(), 1, "one dump log: {dumps:?}");
+    let dump = std::fs::read_to_string(&dumps[0]).unwrap();
+    println!("{}", dump.lines().take(8).collect::<Vec<_>>().join("\n"));
+    assert!(
+        dump.contains("Flanking settings changed 1 time during the game, at restores:"),
+        "{dump}"
+    );
+    let change = dump
+        .lines()
+        .find(|l| l.starts_with(" turn "))
+        .unwrap_or_else(|| panic!("a change with its turn: {dump}"));
+    assert!(
+        change.ends_with(
+            ": from dnd (FLANKING=100%, FLANKING_AI=1, FLANKING_RANGED=0) to \
+             tactics (FLANKING=100%, FLANKING_AI=0, FLANKING_RANGED=0)."
+        ),
+        "{change}"
+    );
 }

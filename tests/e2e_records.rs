@@ -7,8 +7,9 @@
 //!
 //! What flanking did in a game is on the same line: `flanktaken=`,
 //! `flankdealt=` (integers: the blows flanking changed, by their to-hit or
-//! their damage) and `flankkill=` (0 or 1), 0 for a game that quits at
-//! once; and a game that dies of flanked blows (the scene
+//! their damage, the whole game's) and `flankkill=` (0 or 1), 0 for a
+//! game that quits at once, and `flankchanges=` (how often the settings
+//! changed at a restore: e2e_game.rs's start test changes them); and a game that dies of flanked blows (the scene
 //! `tests/scenes/records-flanked.arena`, a fixed seed) says so, where the
 //! same game with `FLANKING=0` counts nothing; under `tactics`, whose zones
 //! change damage and never to-hit, the same game counts blows too; a death
@@ -61,13 +62,16 @@ fn a_game_records_its_four_flanking_settings() {
         "flanktaken=0",
         "flankdealt=0",
         "flankkill=0",
+        // played under one set of settings throughout
+        "flankchanges=0",
     ] {
         assert!(
             line.split('\t').any(|f| f == field),
             "the xlogfile line lacks {field}: {line}"
         );
     }
-    // the three counts follow flankcode=, in this order
+    // the three counts follow flankcode=, in this order, then the number
+    // of times the settings changed
     let names: Vec<&str> = line
         .split('\t')
         .map(|f| f.split('=').next().unwrap())
@@ -75,7 +79,7 @@ fn a_game_records_its_four_flanking_settings() {
     let at = names.iter().position(|n| *n == "flankcode").unwrap();
     assert_eq!(
         names[at + 1..],
-        ["flanktaken", "flankdealt", "flankkill"],
+        ["flanktaken", "flankdealt", "flankkill", "flankchanges"],
         "{line}"
     );
 

@@ -111,8 +111,33 @@ fn flanked_shows_before_the_blow_and_farlook_says_by_how_much() {
         .unwrap_or_else(|| panic!("no topic in `?`:\n{menu}"));
     t.text(&letter);
     t.wait_for("Fight in a corridor or a doorway");
-    t.keys(&["Escape"]);
-    t.settle();
+    // the whole topic: the file, then this game's rules and every rule
+    // set's summary (the lines joined: the topic wraps long ones)
+    let topic = t.window_pages().concat();
+    println!("the `?` topic:\n{topic}");
+    let joined = topic
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && *l != "--More--")
+        .collect::<Vec<_>>()
+        .join(" ");
+    for said in [
+        "Monsters that flank (FLANKING_AI",
+        "Threats from range (FLANKING_RANGED",
+        "\"Flanking\", \"Facing\", \"Monsters that flank\" and \"Threats from range\"",
+        "This game's rules",
+        "rule set FLANKING_RULES=proposal; FLANKING=100%",
+        "proposal (this game): arc flanking alone",
+        "dnd: flank +2 to hit; rear +4 to hit; no arc flanking",
+        "opposite: flank noted; rear +2 to hit, +2 damage, when no foe is opposite",
+        "tactics: flank damage x1.25; rear damage x1.5",
+        "nerfhack: NerfHack's",
+        "silq: Sil-Q's",
+        "proposal+tactics: flank damage x1.25",
+        "and arc flanking on top.",
+    ] {
+        assert!(joined.contains(said), "the topic lacks {said:?}:\n{topic}");
+    }
 
     // `;` on one of the two: the phrase, after vanilla's description.
     t.keys(&["\\;"]);

@@ -16,7 +16,10 @@
 //! window once ate the characters after them). Wizard mode says "when you
 //! attack" of the hero; blind, with unseen jackals biting, the view says
 //! what the hero knows; and under `tactics`, `;` on a jackal in the hero's
-//! rear says the damage it would deal.
+//! rear says the damage it would deal. With `FLANKING=0`, `#flanking`
+//! says flanking is off and shows nothing acting; wizard mode's
+//! `#flanking` around a jackal counts no jackal beside it (jackals do not
+//! fight jackals), and its map's legend names the defender.
 
 mod common;
 
@@ -338,6 +341,73 @@ fn wizard_flanking_on_a_monster_says_when_you_attack() {
     assert!(
         !lines[you + 1].contains("when it attacks"),
         "\"when it attacks\" of the hero:\n{view}"
+    );
+}
+
+/// `FLANKING=0` under `tactics`, among jackals: `#flanking` says that
+/// flanking is off and, marked as such, what the rule set would do were it
+/// on; nothing before that says a bonus, a damage, a facing or a side.
+#[test]
+fn flanking_off_says_off() {
+    let scratch = Scratch::new("e2e-view-off");
+    let pg = scratch.path().join("playground");
+    common::playground_with(Path::new(GAME), &pg, "FLANKING", "0");
+    common::playground_with(Path::new(GAME), &pg, "FLANKING_RULES", "tactics");
+    let rc = viewer_rc(scratch.path());
+    let scene = Scene::new("view-jackals");
+    let (t, _, _) = Tmux::play_scene("e2evoff", &scene, Path::new(GAME), &pg, &rc);
+    let view = t.flanking_view();
+    println!("#flanking with FLANKING=0:\n{view}");
+    let (off, were) = view
+        .split_once("Were it on, the rule set named (FLANKING_RULES=tactics) would play:")
+        .unwrap_or_else(|| panic!("no \"Were it on\" part:\n{view}"));
+    assert!(
+        off.contains("Flanking is turned off on this system"),
+        "{view}"
+    );
+    for word in [
+        "+", "damage x", "to hit", "face", "front", "rear", "Map", "jackal",
+    ] {
+        assert!(!off.contains(word), "{word:?} with flanking off:\n{off}");
+    }
+    assert!(
+        were.contains("rear damage x1.5"),
+        "the rule set's summary:\n{were}"
+    );
+}
+
+/// Wizard mode's `#flanking` around the jackal west of the hero: the
+/// hero would attack it, the jackal beside it would not (jackals do not
+/// fight jackals), and the map's legend names the defender `D`.
+#[test]
+fn wizard_flanking_counts_only_who_would_attack_the_monster() {
+    let scratch = Scratch::new("e2e-view-pack");
+    let pg = scratch.path().join("playground");
+    let rc = viewer_rc(scratch.path());
+    let scene = Scene::new("view-jackals");
+    let jackals = scene.steps_to('j');
+    assert!(
+        jackals.contains(&(-1, 0)) && jackals.contains(&(-2, -1)),
+        "{jackals:?}"
+    );
+    let (t, _, _) = Tmux::play_scene("e2evpack", &scene, Path::new(GAME), &pg, &rc);
+    t.ask_flanking(&[key(-1, 0)]);
+    t.wait_for("Flanking around the jackal");
+    let view = t.window_pages().concat();
+    println!("wizard mode's #flanking on the jackal:\n{view}");
+    assert!(
+        view.lines()
+            .any(|l| l.starts_with("You (east) would get +")),
+        "the hero would attack it:\n{view}"
+    );
+    assert!(
+        !view.lines().any(|l| l.starts_with("The jackal (")),
+        "a jackal counted against a jackal:\n{view}"
+    );
+    assert!(
+        view.lines()
+            .any(|l| l.trim_end().ends_with("/ open(.) / it(D)")),
+        "the legend names the defender:\n{view}"
     );
 }
 

@@ -170,6 +170,35 @@ fn an_unknown_option_is_refused_clearly() {
     );
 }
 
+/// The game's own errors about the variant's options name the command as
+/// the launcher's do ("nethack-flanking: ..."), not the path it was run
+/// by (`GAME` is an absolute path).
+#[test]
+fn the_fuzzers_errors_name_the_command() {
+    let scratch = Scratch::new("launcher-fuzz-name");
+    let pg = scratch.path().join("playground");
+    assert!(Path::new(GAME).is_absolute(), "{GAME}");
+    for (args, said) in [
+        (
+            &["-D", "--fuzz=x"][..],
+            "nethack-flanking: bad --fuzz option; use --fuzz[=SEED[,TURNS]]",
+        ),
+        (
+            &["-D", "--fuzz-save"][..],
+            "nethack-flanking: --fuzz-save needs --fuzz=SEED,TURNS",
+        ),
+    ] {
+        let out = run(&pg, args);
+        assert!(!out.status.success(), "{args:?}: {out:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            err.lines().any(|l| l == said),
+            "{args:?}: {said:?} expected, got:\n{err}"
+        );
+        assert!(!err.contains(GAME), "{args:?} printed the path:\n{err}");
+    }
+}
+
 /// Every `--long` option the patched sys/unix/unixmain.c compares argv with.
 #[test]
 fn every_long_option_of_the_game_passes_through() {

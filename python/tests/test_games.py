@@ -40,6 +40,8 @@ def expected_fields(flanking, rules, ai, ranged):
         "flankai": str(int(ai)),
         "flankranged": str(int(ranged)),
         "flankcode": "nf-%s-%d-a%d-r%d" % (rules, flanking, ai, ranged),
+        # an NLE game is never restored: its settings never changed
+        "flankchanges": "0",
     }
 
 
@@ -106,7 +108,7 @@ def test_the_xlogfile_keeps_nles_ttyrecname_last_after_the_flanking_fields(tmp_p
         "flankai",
         "flankranged",
         "flankcode",
-    ] + COUNTS + ["ttyrecname"]
+    ] + COUNTS + ["flankchanges", "ttyrecname"]
     assert flank_fields(record) == expected_fields(100, "opposite", True, False)
 
 

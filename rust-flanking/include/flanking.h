@@ -19,11 +19,11 @@
 extern "C" {
 #endif
 
-/* The ABI's version, 19: bumped whenever a struct layout or a bit's meaning
+/* The ABI's version, 20: bumped whenever a struct layout or a bit's meaning
    changes, or the ABI grows.  What each version added is in git's history
    of this file; rust-flanking/README.md describes the ABI part by part,
    each with the version that added it. */
-#define FLANK_ABI_VERSION 19
+#define FLANK_ABI_VERSION 20
 
 /*
  * Directions, numbered as NetHack's xdir[]/ydir[]: clockwise, screen
@@ -270,6 +270,32 @@ int32_t flank_rules_attack_dir(int32_t rules, int32_t dx, int32_t dy);
    side, under a facing or a field rule) or "foes around" (an arc rule),
    static, or NULL for an id that is not valid (ABI version 14). */
 const char *flank_rules_flanked_words(int32_t rules);
+
+/*
+ * A rule set's one-line summary for players (ABI version 20), the words of
+ * its line in README.md's table ("flank +2 to hit; rear +4 to hit; ..."),
+ * written into out (len bytes, NUL-terminated, cut to fit; ASCII): the
+ * summary's whole length, as snprintf() returns it, or FLANK_E_RULES for an
+ * id that is not valid, FLANK_E_NULL for a NULL out or a len of 0.  The
+ * game's `?' topic lists every rule set with it.
+ */
+int32_t flank_rules_summary(int32_t rules, char *out, uint32_t len);
+
+/*
+ * Would the creature on a square with bits square (FLANK_SQ_*, as a
+ * neighbourhood's square around the defender) attack a defender with bits
+ * defender (FLANK_DEF_*)?  (ABI version 20.)  grudge: nonzero when that
+ * creature holds a grudge against the defender (NetHack's mm_aggression()).
+ * The rules' own notion of a threat, as a neighbourhood's squares count
+ * it: hostile to the hero, to a pet; a willing pet against a peaceful or a
+ * hostile monster; the hero against a hostile one; every able monster
+ * under the hero's Conflict; and an able monster with a grudge, whatever
+ * the sides.  Never a helpless, trapped, fleeing, attackless creature, nor
+ * a tail.  1 or 0, or FLANK_E_SQUARE_BITS, FLANK_E_INCONSISTENT (the
+ * square's checks of a neighbourhood) or FLANK_E_DEFENDER_BITS.  The game's
+ * wizard-mode #flanking around a monster lists only such creatures.
+ */
+int32_t flank_threatens(int32_t defender, int32_t square, int32_t grudge);
 
 /*
  * Does a creature of the species named species (NetHack's mons[].mname,

@@ -189,6 +189,34 @@ impl Tmux {
             .unwrap_or_else(|s| panic!("waited 20 s for {what:?}; the screen was:\n{s}"))
     }
 
+    /// Waits until the message at the top of the screen says `what`,
+    /// read as one line however tty broke it (a message longer than the
+    /// line takes the next rows too, broken at a space: the first three
+    /// rows joined by a space), answering every `--More--` on the way; the
+    /// screen, or a panic with it after 20 s.
+    pub fn wait_top_message(&self, what: &str) -> String {
+        let start = Instant::now();
+        loop {
+            let s = self.screen().unwrap_or_default();
+            let top = s
+                .lines()
+                .take(3)
+                .map(str::trim_end)
+                .collect::<Vec<_>>()
+                .join(" ");
+            if top.contains(what) {
+                return s;
+            }
+            if start.elapsed() > Duration::from_secs(20) {
+                panic!("waited 20 s for {what:?} at the top; the screen was:\n{s}");
+            }
+            if more_pending(&s) {
+                self.answer_more(&s);
+            }
+            std::thread::sleep(Duration::from_millis(100));
+        }
+    }
+
     /// Waits until the screen shows `what`, answering every `--More--` on
     /// the way (a message that comes after another); panics after 20 s.
     pub fn wait_message(&self, what: &str) -> String {

@@ -56,6 +56,10 @@ const _: () = {
         sys::flank_zone_look_words;
     let _: unsafe extern "C" fn(*const flank_facing_result, i32, *mut c_char, u32) -> i32 =
         flank_zone_look_words;
+    let _: unsafe extern "C" fn(i32, *mut c_char, u32) -> i32 = sys::flank_rules_summary;
+    let _: unsafe extern "C" fn(i32, *mut c_char, u32) -> i32 = flank_rules_summary;
+    let _: unsafe extern "C" fn(i32, i32, i32) -> i32 = sys::flank_threatens;
+    let _: extern "C" fn(i32, i32, i32) -> i32 = flank_threatens;
     let _: unsafe extern "C" fn(i32, *const flank_facing_result) -> i32 = sys::flank_blow_changes;
     let _: unsafe extern "C" fn(i32, *const flank_facing_result) -> i32 = flank_blow_changes;
     let _: unsafe extern "C" fn(*const flank_facing_input, *mut flank_facing_result) -> i32 =
@@ -278,6 +282,51 @@ pub extern "C" fn flank_rules_flanked_words(rules: i32) -> *const c_char {
         .ok()
         .and_then(RuleSet::from_id)
         .map_or(core::ptr::null(), |r| r.flanked_words().as_ptr())
+}
+
+/// Rule set `rules`'s one-line summary for players
+/// ([`RuleSet::summary`]) into `out`, `len` bytes, NUL-terminated and cut
+/// to fit: the summary's whole length (as `snprintf`), or `FLANK_E_RULES`
+/// for an id that is not valid, `FLANK_E_NULL` for no buffer.
+///
+/// # Safety
+/// `out` is NULL or points to `len` writable bytes.
+#[no_mangle]
+pub unsafe extern "C" fn flank_rules_summary(rules: i32, out: *mut c_char, len: u32) -> i32 {
+    if out.is_null() || len == 0 {
+        return sys::FLANK_E_NULL;
+    }
+    let Some(r) = u8::try_from(rules).ok().and_then(RuleSet::from_id) else {
+        return sys::FLANK_E_RULES;
+    };
+    let words = r.summary();
+    let n = words.len().min(len as usize - 1);
+    // SAFETY: `out` holds `len` writable bytes and n < len; the summaries
+    // are ASCII (the table's test), so a cut leaves no broken character.
+    unsafe {
+        core::ptr::copy_nonoverlapping(words.as_ptr(), out.cast::<u8>(), n);
+        out.add(n).write(0);
+    }
+    i32::try_from(words.len()).unwrap_or(i32::MAX)
+}
+
+/// Whether the creature on a square with bits `square` (`FLANK_SQ_*`)
+/// would attack a defender with bits `defender` (`FLANK_DEF_*`), `grudge`
+/// nonzero when it holds a grudge against the defender
+/// ([`rules::would_attack`]): 1 or 0, or `FLANK_E_SQUARE_BITS`,
+/// `FLANK_E_INCONSISTENT` or `FLANK_E_DEFENDER_BITS`.
+#[no_mangle]
+pub extern "C" fn flank_threatens(defender: i32, square: i32, grudge: i32) -> i32 {
+    let Ok(square) = u16::try_from(square) else {
+        return sys::FLANK_E_SQUARE_BITS;
+    };
+    let Ok(defender) = u8::try_from(defender) else {
+        return sys::FLANK_E_DEFENDER_BITS;
+    };
+    match rules::would_attack(square, defender, grudge != 0) {
+        Ok(yes) => i32::from(yes),
+        Err(e) => e.code(),
+    }
 }
 
 /// What rule set `rules` reads (`FLANK_RI_*`), or `FLANK_E_RULES`.

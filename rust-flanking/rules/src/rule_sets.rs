@@ -536,8 +536,8 @@ pub static RULES: [RuleRow; 7] = [
         },
         guide: Guide {
             flank: "noted",
-            rear: "+2 to hit, +2 damage",
-            also: "melee: +2 to hit with a foe of the defender directly opposite you (\"You and your kitten flank the jackal.\"); the defender turns to face its attacker",
+            rear: "+2 to hit, +2 damage, when no foe is opposite",
+            also: "melee: +2 to hit with a foe of the defender directly opposite you (\"You and your kitten flank the jackal.\"), instead of the rear's bonus, never with it; the defender turns to face its attacker",
         },
     },
     RuleRow {
@@ -1020,6 +1020,24 @@ impl RuleSet {
         }
     }
 
+    /// Its one-line summary for players, from its line in the players'
+    /// table (README.md, `flank rules --markdown`): what an attack from the
+    /// flank and from the rear gets, and what else it does; `proposal+NAME`
+    /// says that the arc score counts too. The game's `?` topic lists
+    /// every rule set with it (`flank_rules_summary()`).
+    pub fn summary(self) -> String {
+        let g = self.row().guide;
+        let mut s = if g.flank == "-" && g.rear == "-" {
+            g.also.to_string()
+        } else {
+            format!("flank {}; rear {}; {}", g.flank, g.rear, g.also)
+        };
+        if self.plus_arc() {
+            s.push_str("; and arc flanking on top");
+        }
+        s
+    }
+
     /// The canonical name: `dnd`, `proposal+tactics`.
     pub fn name(self) -> &'static str {
         match (self.plus_arc(), self.row().combine) {
@@ -1129,6 +1147,28 @@ mod tests {
         names.sort_unstable();
         names.dedup();
         assert_eq!(names.len(), NERFHACK_OUTFLANKERS.len(), "a name twice");
+    }
+
+    #[test]
+    fn every_summary_is_its_players_line_in_ascii() {
+        for r in RuleSet::all() {
+            let s = r.summary();
+            let g = r.row().guide;
+            assert!(s.is_ascii() && !s.is_empty(), "{}", r.name());
+            assert!(s.contains(g.also), "{}: {s}", r.name());
+            if g.flank != "-" || g.rear != "-" {
+                assert!(s.starts_with(&format!("flank {}; rear {}; ", g.flank, g.rear)));
+            }
+            assert_eq!(
+                s.ends_with("; and arc flanking on top"),
+                r.plus_arc(),
+                "{s}"
+            );
+        }
+        assert_eq!(
+            RuleSet::PROPOSAL.summary(),
+            "arc flanking alone: the game above"
+        );
     }
 
     #[test]

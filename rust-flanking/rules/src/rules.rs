@@ -294,6 +294,23 @@ pub fn is_threat(square: u16, defender: u8) -> bool {
     square & p[0][0] == p[1][0] || square & p[2][0] == p[3][0]
 }
 
+/// Whether the creature on a square with bits `square` would attack a
+/// defender with bits `defender`: a threat by the rules' own notion
+/// ([`is_threat`]: peacefulness, pets and their refusals, Conflict), or an
+/// able monster that holds a grudge against the defender (`grudge`:
+/// NetHack's `mm_aggression()`, a purple worm against a shrieker), which
+/// attacks it whatever their sides. The squares must be well formed
+/// ([`square_error`]) and the defender's bits within `FLANK_DEF_ALL`.
+pub fn would_attack(square: u16, defender: u8, grudge: bool) -> Result<bool, FlankError> {
+    if let Some(e) = square_error(0, square) {
+        return Err(e);
+    }
+    if defender & !DEF_ALL != 0 {
+        return Err(FlankError::DefenderBits { value: defender });
+    }
+    Ok(is_threat(square, defender) || (grudge && square & (ELIGIBLE_MASK | HERO) == CREATURE))
+}
+
 /// The longest circular run of zero bits in `threats` (8 when it is 0).
 const fn arc_of(threats: u8) -> u8 {
     if threats == 0 {
@@ -767,6 +784,34 @@ mod sse2 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn would_attack_is_the_threat_or_an_able_grudge() {
+        // Every well-formed square against every defender: without a
+        // grudge exactly the threat; with one, also any able monster.
+        for def in 0..=DEF_ALL {
+            for sq in 0..=SQ_ALL {
+                let Ok(yes) = would_attack(sq, def, false) else {
+                    assert!(square_error(0, sq).is_some(), "{sq:#x}");
+                    continue;
+                };
+                assert_eq!(yes, is_threat(sq, def), "{sq:#x} {def:#x}");
+                let able = sq & (ELIGIBLE_MASK | HERO) == CREATURE;
+                assert_eq!(
+                    would_attack(sq, def, true),
+                    Ok(yes || able),
+                    "{sq:#x} {def:#x}"
+                );
+            }
+        }
+        assert_eq!(
+            would_attack(CREATURE, DEF_ALL + 1, false),
+            Err(FlankError::DefenderBits { value: DEF_ALL + 1 })
+        );
+        // hostile monsters do not fight each other: a jackal beside a jackal
+        assert_eq!(would_attack(CREATURE, 0, false), Ok(false));
+        assert_eq!(would_attack(CREATURE | HELPLESS, 0, true), Ok(false));
+    }
 
     #[test]
     fn squaring_the_relation_bits_tells_valid_from_invalid() {

@@ -306,6 +306,55 @@ static void check_facing_invalid(void)
     expect_eq("flank_rules_flanked_words(silq)",
               strcmp(flank_rules_flanked_words(FLANK_RULES_SILQ), "foes around"), 0);
     expect_eq("flank_rules_flanked_words(7)", flank_rules_flanked_words(7) == NULL, 1);
+    /* ABI 20: a rule set's summary; who would attack whom */
+    {
+        char sum[256], tiny[8];
+        int32_t n;
+
+        n = flank_rules_summary(FLANK_RULES_DND, sum, sizeof sum);
+        expect_eq("flank_rules_summary(dnd) length", n, (int32_t) strlen(sum));
+        expect_eq("flank_rules_summary(dnd)",
+                  strncmp(sum, "flank +2 to hit; rear +4 to hit; ", 33), 0);
+        n = flank_rules_summary(FLANK_RULES_PLUS_ARC | FLANK_RULES_TACTICS, sum,
+                                sizeof sum);
+        expect_eq("flank_rules_summary(proposal+tactics) ends",
+                  n > 25 && strcmp(sum + n - 25, "; and arc flanking on top") == 0, 1);
+        n = flank_rules_summary(FLANK_RULES_PROPOSAL, tiny, sizeof tiny);
+        expect_eq("flank_rules_summary cut: whole length", n > 7, 1);
+        expect_eq("flank_rules_summary cut: NUL", (int) strlen(tiny), 7);
+        expect_eq("flank_rules_summary(7)", flank_rules_summary(7, sum, sizeof sum),
+                  FLANK_E_RULES);
+        expect_eq("flank_rules_summary(NULL)",
+                  flank_rules_summary(FLANK_RULES_DND, NULL, 8), FLANK_E_NULL);
+        expect_eq("flank_rules_summary(len 0)",
+                  flank_rules_summary(FLANK_RULES_DND, sum, 0), FLANK_E_NULL);
+        /* a hostile jackal next to another hostile monster: no */
+        expect_eq("flank_threatens(hostile, hostile)",
+                  flank_threatens(0, FLANK_SQ_CREATURE, 0), 0);
+        /* ... unless it holds a grudge */
+        expect_eq("flank_threatens(hostile, hostile with a grudge)",
+                  flank_threatens(0, FLANK_SQ_CREATURE, 1), 1);
+        /* asleep, a grudge does not make it attack */
+        expect_eq("flank_threatens(grudge, helpless)",
+                  flank_threatens(0, FLANK_SQ_CREATURE | FLANK_SQ_HELPLESS, 1), 0);
+        expect_eq("flank_threatens(pet, hostile)",
+                  flank_threatens(FLANK_DEF_TAME, FLANK_SQ_CREATURE, 0), 1);
+        expect_eq("flank_threatens(hostile, the hero)",
+                  flank_threatens(0, FLANK_SQ_CREATURE | FLANK_SQ_HERO, 0), 1);
+        expect_eq("flank_threatens(peaceful, the hero)",
+                  flank_threatens(FLANK_DEF_PEACEFUL, FLANK_SQ_CREATURE | FLANK_SQ_HERO, 0),
+                  0);
+        expect_eq("flank_threatens(hostile, an unwilling pet)",
+                  flank_threatens(0, FLANK_SQ_CREATURE | FLANK_SQ_TAME | FLANK_SQ_UNWILLING,
+                                  0),
+                  0);
+        expect_eq("flank_threatens(bad defender)",
+                  flank_threatens(0x10, FLANK_SQ_CREATURE, 0), FLANK_E_DEFENDER_BITS);
+        expect_eq("flank_threatens(bad square)",
+                  flank_threatens(0, 0x10000, 0), FLANK_E_SQUARE_BITS);
+        expect_eq("flank_threatens(inconsistent)",
+                  flank_threatens(0, FLANK_SQ_TAME, 0), FLANK_E_INCONSISTENT);
+    }
     {
         struct flank_facing_result zr;
         char words[64];
@@ -461,7 +510,7 @@ static void check_facing_invalid(void)
 
     expect_eq("sizeof flank_facing_input", (long) sizeof(struct flank_facing_input), 32);
     expect_eq("sizeof flank_facing_result", (long) sizeof(struct flank_facing_result), 12);
-    expect_eq("FLANK_ABI_VERSION", FLANK_ABI_VERSION, 19);
+    expect_eq("FLANK_ABI_VERSION", FLANK_ABI_VERSION, 20);
 }
 
 /* The fixture section: every entry of a directory, as the harness sees it:

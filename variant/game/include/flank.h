@@ -124,6 +124,12 @@ extern uint8_t FDECL(flank_hero_arms, (int *, struct obj **));
 
 extern boolean FDECL(flank_plan_words, (struct monst *, char *));
 
+/* ### flankhist.c ### */
+
+extern void FDECL(flank_record_blow, (BOOLEAN_P));
+extern long FDECL(flank_record_blows, (BOOLEAN_P));
+extern void FDECL(flank_settings_start, (BOOLEAN_P));
+
 /* ### flankcount.c ### */
 
 extern void FDECL(flank_attack_result, (const struct flank_attack *,
@@ -135,6 +141,7 @@ extern void FDECL(flank_turn, (struct monst *, struct monst *));
 
 /* ### flankview.c ### */
 
+extern const char *const flank_dirname[FLANK_NDIRS];
 extern void FDECL(flank_roll_said, (const struct flank_attack *));
 extern void FDECL(flank_turn_said, (struct monst *, struct monst *));
 

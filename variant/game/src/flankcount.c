@@ -29,12 +29,12 @@
  * on their own) and when a plain kick lands (flank_count_kick(): it rolls
  * no to-hit, but its damage takes the zone).  A roll that missed, a blow
  * that takes no evaluation of flanking's (a hug, a gaze, an engulfing, an
- * explosion) is not counted.  Facts only: nothing is drawn, nothing in
- * the game changes, and nothing is saved: the counts are this process's,
- * since the game's start or its restore (FLANKING-DECISIONS.md, "What a
- * game records").
+ * explosion) is not counted.  Facts only: nothing is drawn, nothing else
+ * in the game changes.  The counts are the whole game's, across saves and
+ * restores: the game's record of itself keeps them (flankhist.c, in a
+ * field vanilla's save already has; FLANKING-DECISIONS.md, "What a game
+ * records").
  */
-static long flank_n_taken = 0L, flank_n_dealt = 0L;
 static boolean flank_blow_landing = FALSE;
 
 STATIC_DCL void FDECL(flank_count_changed, (const struct flank_attack *,
@@ -108,9 +108,9 @@ int changes;
     if (changes <= 0)
         return;
     if (flank_is_hero(fa->magr))
-        flank_n_dealt++;
+        flank_record_blow(FALSE);
     else if (flank_is_hero(fa->mdef)) {
-        flank_n_taken++;
+        flank_record_blow(TRUE);
         flank_blow_landing = TRUE; /* until flank_blow_over() */
     }
 }
@@ -126,13 +126,13 @@ flank_blow_over()
 long
 flank_blows_taken()
 {
-    return flank_n_taken;
+    return flank_record_blows(TRUE);
 }
 
 long
 flank_blows_dealt()
 {
-    return flank_n_dealt;
+    return flank_record_blows(FALSE);
 }
 
 /* did the game end (how, end.c's DIED...) by the hero's death from a

@@ -13,6 +13,8 @@
 #include "flanking.h"
 #include "flank.h"
 
+STATIC_DCL char *FDECL(flank_start_line, (char *));
+
 struct flank_settings flank_cfg = { FLANK_PERCENT_DEFAULT,
                                     FLANK_RULES_DEFAULT, FLANK_RI_ARC, TRUE,
                                     FALSE };
@@ -136,18 +138,59 @@ flank_settings_code()
 }
 
 /*
- * A game's start, new or restored, names the flanking settings it plays
- * (they are the sysconf's of this start, not the save's): a player who
- * picks the variant from a server's menu sees which rules he plays.
- * The same names as the dump log's header and the xlogfile's fields.
+ * The start line: the rule set this game plays and where to read about
+ * it, with whatever of FLANKING, FLANKING_AI and FLANKING_RANGED is not
+ * sysconf's default, by their sysconf names ("Flanking rules: dnd,
+ * FLANKING=50% (? explains them)."); with FLANKING=0, that flanking is
+ * off, and nothing else (off is off).  Into buf (BUFSZ).
+ */
+STATIC_OVL char *
+flank_start_line(buf)
+char *buf;
+{
+    if (flank_cfg.percent <= 0) {
+        Strcpy(buf, "Flanking is off on this system (FLANKING=0).");
+        return buf;
+    }
+    Sprintf(buf, "Flanking rules: %s", flank_rules_now());
+    if (flank_cfg.percent != FLANK_PERCENT_DEFAULT)
+        Sprintf(eos(buf), ", FLANKING=%d%%", flank_cfg.percent);
+    if (!flank_cfg.ai)
+        Strcat(buf, ", FLANKING_AI=0");
+    if (flank_cfg.ranged)
+        Strcat(buf, ", FLANKING_RANGED=1");
+    Strcat(buf, " (? explains them).");
+    return buf;
+}
+
+/* the longest welcome and start line said as one message: two lines of an
+   80-column message window, less room for a --More-- */
+#define FLANK_WELCOME_FITS (2 * (COLNO - 1) - 8)
+
+/*
+ * A game's start, new or restored: the welcome (allmain.c's), then the
+ * start line (flank_start_line(); the sysconf's settings of this start,
+ * not the save's), in one message when both fit in two lines (one
+ * --More-- for both), else one after the other: a player who picks the
+ * variant from a server's menu sees which rules he plays.  Then the
+ * game's record of its settings (flankhist.c): a restore under other
+ * settings than the game was last played under says so.
  */
 void
-flank_welcome()
+flank_welcome(welcome, new_game)
+const char *welcome;
+boolean new_game;
 {
-    pline("Flanking rules: %s (FLANKING=%d%%, FLANKING_AI=%d,"
-          " FLANKING_RANGED=%d).",
-          flank_rules_now(), sysopt.flanking, sysopt.flanking_ai ? 1 : 0,
-          sysopt.flanking_ranged ? 1 : 0);
+    char line[BUFSZ];
+
+    (void) flank_start_line(line);
+    if (strlen(welcome) + 2 + strlen(line) <= (size_t) FLANK_WELCOME_FITS) {
+        pline("%s  %s", welcome, line);
+    } else {
+        pline("%s", welcome);
+        pline("%s", line);
+    }
+    flank_settings_start(new_game);
 }
 
 const char *
