@@ -518,7 +518,8 @@ pub fn facing_eval_peer(
             flanker_tame || (!splice && flanker_peaceful && grudge)
         } else if hero_defends {
             // SpliceHack's mattacku() asks `&& !Blind` too.
-            !flanker_peaceful && !(splice && fi & sys::FLANK_FI_HERO_UNSEEING != 0)
+            let blind = splice && fi & sys::FLANK_FI_HERO_UNSEEING != 0;
+            !(flanker_peaceful || blind)
         } else if hero_flanks {
             pet_attacks && !defender_peaceful
         } else if splice {
