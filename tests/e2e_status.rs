@@ -133,6 +133,8 @@ fn flanked_shows_before_the_blow_and_farlook_says_by_how_much() {
         "tactics: flank damage x1.25; rear damage x1.5",
         "nerfhack: NerfHack's",
         "silq: Sil-Q's",
+        "splicehack: SpliceHack's",
+        "hackem: Hack'EM's",
         "proposal+tactics: flank damage x1.25",
         "and arc flanking on top.",
     ] {

@@ -12,11 +12,15 @@ import dataclasses
 
 from nle_flanking import Flanking, rule_sets
 
+# Rule sets the study takes when asked for, and leaves out of its default
+# list: none of their games is played yet (splicehack, hackem).
+NOT_DEFAULT = ("splicehack", "hackem")
+
 # flanking=0, the proposal with and without monsters that flank, and each
-# facing and peer rule set the game knows (the combined ones, such as
-# proposal+tactics, only when asked for).
+# facing and peer rule set the game knows but NOT_DEFAULT's (the combined
+# ones, such as proposal+tactics, only when asked for).
 DEFAULT = ("flanking0", "proposal", "proposal-ai0") + tuple(
-    r for r in rule_sets() if "+" not in r and r != "proposal"
+    r for r in rule_sets() if "+" not in r and r != "proposal" and r not in NOT_DEFAULT
 )
 
 

@@ -10,7 +10,16 @@ import pytest
 import nle_flanking
 from nle_flanking import Flanking
 
-FACING_AND_PEER_SETS = ("implicit", "dnd", "opposite", "tactics", "nerfhack", "silq")
+FACING_AND_PEER_SETS = (
+    "implicit",
+    "dnd",
+    "opposite",
+    "tactics",
+    "nerfhack",
+    "silq",
+    "splicehack",
+    "hackem",
+)
 
 
 def test_rule_sets_are_the_games():

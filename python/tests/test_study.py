@@ -9,7 +9,7 @@ import math
 import pytest
 
 from flanking_study import report, results, runner
-from flanking_study.settings import kwargs_of
+from flanking_study.settings import DEFAULT, kwargs_of
 
 SETTINGS = ["flanking0", "dnd-ai0"]
 SEEDS = range(1, 3)
@@ -19,6 +19,12 @@ STEPS = 150
 def test_settings_are_the_games():
     assert kwargs_of("flanking0") == dict(flanking=0, rules="proposal", ai=True, ranged=False)
     assert kwargs_of("silq-ranged-pct50") == dict(flanking=50, rules="silq", ai=True, ranged=True)
+    # SpliceHack's and Hack'EM's rules are taken when named, and are not
+    # in the default list (none of their games is played yet).
+    assert kwargs_of("splicehack") == dict(flanking=100, rules="splicehack", ai=True, ranged=False)
+    assert kwargs_of("hackem-ai0")["rules"] == "hackem"
+    assert "nerfhack" in DEFAULT and "silq" in DEFAULT
+    assert "splicehack" not in DEFAULT and "hackem" not in DEFAULT
     with pytest.raises(ValueError, match="flanking0 or a rule set .*proposal, implicit"):
         kwargs_of("bogus")
     with pytest.raises(ValueError, match="allowed: -ai0, -ranged, -pctN"):

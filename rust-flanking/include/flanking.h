@@ -203,14 +203,14 @@ const char *flank_strerror(int32_t code);
 #define FLANK_ZONE_REAR 2
 
 /*
- * Rule sets (sysconf FLANKING_RULES).  A rule set id is one of the seven
+ * Rule sets (sysconf FLANKING_RULES).  A rule set id is one of the nine
  * bases, optionally with FLANK_RULES_PLUS_ARC ("proposal+<name>": the
- * proposal's arc score as well).  Valid ids: 0..6, 0x13, 0x14.
+ * proposal's arc score as well).  Valid ids: 0..8, 0x13, 0x14.
  * `implicit` already carries the arc score, so "proposal+implicit" parses to
  * FLANK_RULES_IMPLICIT; `dnd` supersedes the arc score ("This variant
- * supersedes the standard rules for flanking"), and `nerfhack` and `silq`
- * are each a whole flanking rule of their own, so "proposal+dnd",
- * "proposal+nerfhack" and "proposal+silq" are refused.  Only `proposal`
+ * supersedes the standard rules for flanking"), and `nerfhack`, `silq`,
+ * `splicehack` and `hackem` are each a whole flanking rule of their own, so
+ * "proposal+dnd" and "proposal+" any of those four are refused.  Only `proposal`
  * combines (docs/FLANKING-DECISIONS.md).
  */
 #define FLANK_RULES_PROPOSAL 0 /* the arc score alone: today's game */
@@ -221,6 +221,8 @@ const char *flank_strerror(int32_t code);
 #define FLANK_RULES_NERFHACK 5 /* NerfHack: a foe opposite, level-scaled */
 #define FLANK_RULES_SILQ 6     /* Sil-Q: +1 per other attacker beside,
                                   +2 per one behind */
+#define FLANK_RULES_SPLICEHACK 7 /* SpliceHack: a foe opposite, +4 */
+#define FLANK_RULES_HACKEM 8     /* Hack'EM: a foe opposite, (L - 4)/2 + 4 */
 #define FLANK_RULES_PLUS_ARC 0x10
 #define FLANK_RULES_DEFAULT FLANK_RULES_PROPOSAL
 
@@ -325,7 +327,9 @@ int32_t flank_rules_outflanker(int32_t rules, const char *species);
                                    (sengr_at("Elbereth", u.ux, u.uy, TRUE)),
                                    wherever the hero is */
 #define FLANK_FI_HERO_UNSEEING 0x20u /* the hero cannot see the defender
-                                        (!canseemon()) or hallucinates */
+                                        (!canseemon()) or hallucinates;
+                                        when she is the defender, she is
+                                        blind (Blind) */
 #define FLANK_FI_HERO_HOBBLED 0x40u  /* the hero is punished (ball and
                                         chain), fumbling or has wounded legs */
 #define FLANK_FI_ALL 0x7Fu
@@ -999,7 +1003,8 @@ struct flank_fixture {
     const struct flank_fixture_far *far; /* in map order; NULL if nfar 0 */
     /* the field's facts */
     uint16_t peer[FLANK_NDIRS]; /* FLANK_FX_PEER_* of each creature */
-    uint16_t def_peer;          /* FLANK_FX_PEER_ELBERETH or 0 */
+    uint16_t def_peer;          /* of a hero defender: FLANK_FX_PEER_ELBERETH,
+                                   FLANK_FX_PEER_BLIND, or 0 */
     uint8_t attacker_level;     /* `attacker-level:`, FLANK_FX_UNSET */
     /* ABI version 17: `attacker-at: DX DY`, the attacker's offset from '@'
        (x right, y down) when it stands further away than the next square,

@@ -74,10 +74,16 @@ fn model_validity(
     if n_sides > 1 {
         return Err(FLANK_E_FACING_FLAGS);
     }
-    // Under a rule set that reads the creatures (NerfHack's) the side is
-    // always given: none means hostile.
+    // Under a rule set that reads the creatures' sides (NerfHack's,
+    // SpliceHack's, Hack'EM's) the side is always given: none means
+    // hostile.
     let base = u32::from(rules) & !FLANK_RULES_PLUS_ARC;
-    if melee && (n_sides == 1 || base == FLANK_RULES_NERFHACK) {
+    let foe_opposite = [
+        FLANK_RULES_NERFHACK,
+        FLANK_RULES_SPLICEHACK,
+        FLANK_RULES_HACKEM,
+    ];
+    if melee && (n_sides == 1 || foe_opposite.contains(&base)) {
         let square_side = if sq & FLANK_SQ_HERO != 0 {
             FLANK_AT_HERO
         } else if sq & FLANK_SQ_TAME != 0 {

@@ -225,10 +225,14 @@ fn every_facing_fixture_matches_the_engine_and_the_model() {
             ("facing-implicit", 80),
             ("facing-opposite", 13),
             ("facing-tactics", 10),
+            ("peer-hackem", 37),
+            ("peer-hackem-gen", 6486),
             ("peer-nerfhack", 55),
             ("peer-nerfhack-gen", 6493),
             ("peer-silq", 16),
             ("peer-silq-gen", 5458),
+            ("peer-splicehack", 22),
+            ("peer-splicehack-gen", 6500),
             ("ranged", 1),
         ]
     );

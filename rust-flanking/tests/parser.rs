@@ -196,6 +196,9 @@ fn contradictory_traits_and_states() {
         "monster swimming flying",
         "monster swimming levitating",
         "monster swimming phasing",
+        // Blindness is read of the hero defender only (`splicehack`).
+        "monster blind",
+        "monster tame blind",
     ] {
         let text =
             format!("attacker: n\nexpect: 0\ndefender: {traits}\nmap:\n.d.\n.@.\n...\nend\n");
@@ -269,6 +272,29 @@ fn conflict_beside_a_monster_and_the_new_words_parse() {
         let f = Fixture::parse(Path::new("dir/ok.flank"), &text);
         assert!(f.is_ok(), "{defender} / {states}: {f:?}");
     }
+}
+
+#[test]
+fn a_blind_hero_defender_is_the_hero_s_unseeing_fact() {
+    // `defender: blind` (SpliceHack's `&& !Blind`): the hero defender's
+    // blindness travels as FLANK_FI_HERO_UNSEEING, and to the harness as
+    // FLANK_FX_PEER_BLIND of the defender.
+    let text = "rules: splicehack\nattacker: n\nattacker-level: 0\ndefender: blind\n\
+expect: 4\nexpect-hit: 0\nexpect-damage: 100%\nmap:\n.d.\n.@.\n.d.\nend\n";
+    let f = Fixture::parse(Path::new("dir/ok.flank"), text).unwrap();
+    assert!(f.defender.blind && !f.defender.monster);
+    assert!(f.attack_facts().hero_unseeing);
+    let seeing = Fixture::parse(
+        Path::new("dir/ok.flank"),
+        &text.replace("defender: blind\n", ""),
+    )
+    .unwrap();
+    assert!(!seeing.attack_facts().hero_unseeing);
+    // It is a facing key: without `rules:` the fixture is refused by name.
+    let (line, _, msg) =
+        error("attacker: n\nexpect: 4\ndefender: blind\nmap:\n.d.\n.@.\n.d.\nend\n");
+    assert_eq!(line, 3);
+    assert!(msg.contains("defender: blind"), "{msg}");
 }
 
 #[test]

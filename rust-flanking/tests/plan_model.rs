@@ -1131,7 +1131,7 @@ fn every_error_has_its_code() {
         &|p| p.target[0].in_.n.square[usize::from(W)] = FLANK_SQ_TAME as u16,
         FLANK_E_INCONSISTENT,
     );
-    add("bad rules", &|p| p.target[0].in_.rules = 7, FLANK_E_RULES);
+    add("bad rules", &|p| p.target[0].in_.rules = 9, FLANK_E_RULES);
     add(
         "bad facing",
         &|p| p.target[0].in_.facing = 9,

@@ -33,20 +33,21 @@ const MIN_BAR: f64 = 25.0;
 /// The widest a bar gets.
 const MAX_BAR: f64 = 34.0;
 
-/// Tableau 10, ten well-separated colours, in the order the settings take
-/// them: the first nine are [`fixed_slot`]'s (flanking off grey,
-/// `FLANKING_AI=0` brown, then the rule sets in the table's order:
-/// `proposal` blue, `implicit` orange, `dnd` red, `opposite` teal,
-/// `tactics` green, `nerfhack` yellow, `silq` purple); any other setting
-/// takes a free one from the tenth (pink) on.
-pub const PALETTE: [&str; 10] = [
+/// Tableau 10's ten well-separated colours and two of Tableau 20's, in
+/// the order the settings take them: the first eleven are
+/// [`fixed_slot`]'s (flanking off grey, `FLANKING_AI=0` brown, then the
+/// rule sets in the table's order: `proposal` blue, `implicit` orange,
+/// `dnd` red, `opposite` teal, `tactics` green, `nerfhack` yellow, `silq`
+/// purple, `splicehack` olive, `hackem` raspberry); any other setting
+/// takes a free one from the twelfth (pink) on.
+pub const PALETTE: [&str; 12] = [
     "#bab0ac", "#9c755f", "#4e79a7", "#f28e2b", "#e15759", "#76b7b2", "#59a14f", "#edc948",
-    "#b07aa1", "#ff9da7",
+    "#b07aa1", "#b6992d", "#d37295", "#ff9da7",
 ];
 
 /// The slot in [`PALETTE`] of a setting that always has the same colour:
 /// `FLANKING=0` 0, `FLANKING_AI=0` 1, then each rule set of the table
-/// (`proposal`, that is `FLANKING=100`, 2; `implicit` 3; ... `silq` 8).
+/// (`proposal`, that is `FLANKING=100`, 2; `implicit` 3; ... `hackem` 10).
 pub fn fixed_slot(setting: &Setting) -> Option<usize> {
     let e = effective(setting);
     if e.len() == 1 && e.get("FLANKING_AI") == Some(&"0") {
@@ -111,9 +112,10 @@ impl Key {
 /// Every setting of the run, once each, in the legend's order: those with
 /// a [`fixed_slot`] by it, then the others as they first appear. A fixed
 /// setting has its slot's colour whatever else the run has; each other
-/// setting takes the first colour from the tenth on (wrapping round) that
-/// no setting of the run has yet, so up to ten settings never share a
-/// colour, and past ten the short names still tell them apart. A short
+/// setting takes the first colour from the twelfth on (wrapping round)
+/// that no setting of the run has yet, so up to twelve settings never
+/// share a colour, and past twelve the short names still tell them
+/// apart. A short
 /// name that two settings of different rules would share, or one longer
 /// than six characters, becomes `#N`, N the legend position.
 pub fn keys(run: &Run) -> Vec<Key> {
@@ -660,9 +662,9 @@ mod tests {
     }
 
     #[test]
-    fn nine_settings_get_nine_colours_and_nine_short_names() {
+    fn every_fixed_setting_gets_its_own_colour_and_short_name() {
         // The field and FLANKING_AI=0: flanking off, no AI, then each rule
-        // set of the table (the default one as FLANKING=100), nine today.
+        // set of the table (the default one as FLANKING=100), eleven today.
         let n = fixed_count();
         let r = run(vec![field_scenario(
             "jackals-open",
@@ -726,7 +728,7 @@ mod tests {
         let r = run(vec![scenario("x", &compare, &[(0, 0); 9])]);
         let ks = keys(&r);
         let mut colours: Vec<&str> = ks.iter().map(|k| k.colour).collect();
-        assert_eq!(colours[0], PALETTE[9]);
+        assert_eq!(colours[0], PALETTE[fixed_count()]);
         colours.sort();
         colours.dedup();
         assert_eq!(colours.len(), 9);
@@ -757,7 +759,10 @@ mod tests {
         assert_eq!(colour("FLANKING_RULES=proposal"), PALETTE[2]);
         assert_eq!(colour("FLANKING_RULES=dnd"), PALETTE[4]);
         assert_eq!(colour("FLANKING_RULES=silq"), PALETTE[8]);
-        assert_eq!(colour("FLANKING=100 FLANKING_RANGED=1"), PALETTE[9]);
+        assert_eq!(
+            colour("FLANKING=100 FLANKING_RANGED=1"),
+            PALETTE[fixed_count()]
+        );
         let short = |l: &str| ks.iter().find(|k| k.label == l).unwrap().short.clone();
         assert_eq!(short("FLANKING_RULES=proposal"), "prop");
         assert_eq!(short("FLANKING=100 FLANKING_RANGED=1"), "rng");
@@ -767,10 +772,10 @@ mod tests {
             [
                 (PALETTE[0], "off"),
                 (PALETTE[2], "prop"),
-                (PALETTE[9], "rng"),
+                (PALETTE[fixed_count()], "rng"),
                 (PALETTE[0], "off"),
                 (PALETTE[2], "prop"),
-                (PALETTE[9], "rng"),
+                (PALETTE[fixed_count()], "rng"),
                 (PALETTE[8], "silq"),
                 (PALETTE[0], "off"),
                 (PALETTE[4], "dnd"),
@@ -813,8 +818,8 @@ mod tests {
     #[test]
     fn the_chart_is_well_formed() {
         let r = run(vec![
-            field_scenario("jackals-open", Some((3, 1)), &[(2, 0); 8]),
-            field_scenario("jackals-corridor", None, &[(2, 0); 8]),
+            field_scenario("jackals-open", Some((3, 1)), &[(2, 0); 10]),
+            field_scenario("jackals-corridor", None, &[(2, 0); 10]),
             scenario("x", "FLANKING=0 | FLANKING=100", &[(0, 0), (3, 0)]),
         ]);
         let svg = svg(&r);

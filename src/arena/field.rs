@@ -441,7 +441,7 @@ pub(crate) mod tests {
         assert!((rise("silq") - 0.07).abs() < 1e-12);
 
         // Every rule of the field, FLANKING_AI=0 left out.
-        let sc = field_scenario("y", Some((0, 0)), &[(0, 0); 8]);
+        let sc = field_scenario("y", Some((0, 0)), &[(0, 0); 10]);
         let f = Field::of(&sc).unwrap();
         assert_eq!(
             f.rows.iter().map(|r| r.rule).collect::<Vec<_>>(),
@@ -459,7 +459,8 @@ pub(crate) mod tests {
 
     /// The open of the harshest-rule test (and the report's): deaths per
     /// 100 seeds off 5, FLANKING_AI=0 40; proposal 10, implicit 30, dnd 30
-    /// (more HP lost), opposite 8, tactics 12, nerfhack 6, silq 7.
+    /// (more HP lost), opposite 8, tactics 12, nerfhack 6, silq 7,
+    /// splicehack 6, hackem 7.
     pub(crate) fn open_example() -> ScenarioRun {
         field_scenario(
             OPEN,
@@ -473,12 +474,15 @@ pub(crate) mod tests {
                 (12, 0),
                 (6, 0),
                 (7, 0),
+                (6, 0),
+                (7, 0),
             ],
         )
     }
 
     /// The corridor of the worse-than-the-open test (and the report's):
-    /// deaths off 10; proposal 20, dnd 70, nerfhack 55; the rest 10.
+    /// deaths off 10; proposal 20, dnd 70, nerfhack 55, splicehack 15,
+    /// hackem 16; the rest 10.
     pub(crate) fn corridor_example() -> ScenarioRun {
         field_scenario(
             CHOKE,
@@ -492,6 +496,8 @@ pub(crate) mod tests {
                 (10, 0),
                 (55, 0),
                 (10, 0),
+                (15, 0),
+                (16, 0),
             ],
         )
     }
@@ -499,7 +505,8 @@ pub(crate) mod tests {
     #[test]
     fn the_harshest_rule_in_the_open_rises_most_ties_broken_by_hp() {
         // Deaths per 100 seeds: off 5; proposal 10, implicit 30, dnd 30
-        // (more HP lost), opposite 8, tactics 12, nerfhack 6, silq 7.
+        // (more HP lost), opposite 8, tactics 12, nerfhack 6, silq 7,
+        // splicehack 6, hackem 7.
         let open = open_example();
         let f = facts(&run(vec![open]));
         let h = f.harshest_open.unwrap();
@@ -527,6 +534,8 @@ pub(crate) mod tests {
                 (12, 0),
                 (6, 0),
                 (7, 0),
+                (6, 0),
+                (7, 0),
             ],
         );
         let h = facts(&run(vec![open])).harshest_open.unwrap();
@@ -539,7 +548,8 @@ pub(crate) mod tests {
     #[test]
     fn the_gentlest_rule_at_the_choke_point_rises_least() {
         // Deaths: off 20; proposal 22, implicit 21, dnd 25, opposite 30,
-        // tactics 21 with less HP lost, nerfhack 40, silq 23.
+        // tactics 21 with less HP lost, nerfhack 40, silq 23, splicehack
+        // 24, hackem 26.
         let choke = field_scenario(
             CHOKE,
             None,
@@ -552,6 +562,8 @@ pub(crate) mod tests {
                 (21, -1),
                 (40, 0),
                 (23, 0),
+                (24, 0),
+                (26, 0),
             ],
         );
         let f = facts(&run(vec![choke]));
@@ -567,7 +579,7 @@ pub(crate) mod tests {
     fn a_choke_point_is_worse_only_when_its_interval_lies_wholly_above() {
         // In the open every rule kills 10 more of 100 than off, but
         // nerfhack none; in the corridor proposal kills 10 more, dnd 60
-        // more, nerfhack 45 more; the rest none.
+        // more, nerfhack 45 more, splicehack 5, hackem 6; the rest none.
         let open = field_scenario(
             OPEN,
             Some((0, 0)),
@@ -579,6 +591,8 @@ pub(crate) mod tests {
                 (20, 0),
                 (20, 0),
                 (10, 0),
+                (20, 0),
+                (20, 0),
                 (20, 0),
             ],
         );
@@ -611,6 +625,8 @@ pub(crate) mod tests {
                 (20, 0),
                 (20, 0),
                 (20, 0),
+                (20, 0),
+                (20, 0),
             ],
         );
         let choke = field_scenario(
@@ -618,6 +634,8 @@ pub(crate) mod tests {
             None,
             &[
                 (10, 0),
+                (28, 0),
+                (28, 0),
                 (28, 0),
                 (28, 0),
                 (28, 0),

@@ -278,6 +278,8 @@ def nerfhack_line(c):
     ulev = 1
     if c.get("elbereth_def"):
         hf |= H["elbereth"]
+    if c.get("blind_def"):
+        hf |= H["blind"]  # the hero defender blind (`defender: blind`)
     for w in c.get("hero_extra", []):
         hf |= H[w]
     if c["defender"] == "hero" and c.get("engulfed"):
@@ -365,6 +367,11 @@ def silq_line(c, crowd=0):
 
 
 # ---------------------------------------------------------------- fixtures
+# the rule sets whose fixtures say the attacker's level (NerfHack's, and
+# SpliceHack's and Hack'EM's: family.py)
+LEVEL_RULES = ("nerfhack", "splicehack", "hackem")
+
+
 def creature_words(cr):
     w = []
     if cr["side"] in ("hero", "tame", "peaceful"):
@@ -409,7 +416,7 @@ def fixture_text(c, name, rules, hit, arc, comment):
         head.append("attacker: %s" % DIRS[a])
     if c["missile"]:
         head.append("attack: missile")
-    if rules == "nerfhack":
+    if rules in LEVEL_RULES:
         head.append("attacker-level: %d" % c["attacker"]["level"])
     traits = []
     if c["defender"] != "hero":
@@ -423,6 +430,8 @@ def fixture_text(c, name, rules, hit, arc, comment):
             traits.append("conflict")
         if c["elbereth_def"]:
             traits.append("elbereth")
+        if c.get("blind_def"):
+            traits.append("blind")
     if traits:
         head.append("defender: %s" % " ".join(traits))
     head += lines

@@ -65,6 +65,9 @@ pub struct DefenderTraits {
     /// `elbereth`: the hero defender stands on an engraved Elbereth (the
     /// field's rule sets).
     pub elbereth: bool,
+    /// `blind`: the hero defender is blind (the field's rule sets:
+    /// SpliceHack flanks only a hero who sees).
+    pub blind: bool,
 }
 
 /// The states of one creature (`creature <dir>:` line).
@@ -628,15 +631,17 @@ impl Fixture {
                 }
                 (Some("defender"), None, _) => {
                     defender = parse_traits(value).map_err(|k| err(lineno, k))?;
-                    if (defender.shield || defender.sleeping || defender.elbereth)
+                    if (defender.shield || defender.sleeping || defender.elbereth || defender.blind)
                         && first_facing_key.is_none()
                     {
                         let t = if defender.shield {
                             "shield"
                         } else if defender.sleeping {
                             "sleeping"
-                        } else {
+                        } else if defender.elbereth {
                             "elbereth"
+                        } else {
+                            "blind"
                         };
                         first_facing_key = Some((format!("defender: {t}"), lineno));
                     }
@@ -1109,7 +1114,8 @@ impl Fixture {
             melee: !spec.is_some_and(|s| s.missile),
             helpless: self.defender.sleeping,
             elbereth: self.defender.elbereth || has(sys::FLANK_FX_PEER_ELBERETH),
-            hero_unseeing: has(sys::FLANK_FX_PEER_HALLUCINATING | sys::FLANK_FX_PEER_BLIND),
+            hero_unseeing: has(sys::FLANK_FX_PEER_HALLUCINATING | sys::FLANK_FX_PEER_BLIND)
+                || self.defender.blind,
             hero_hobbled: has(sys::FLANK_FX_PEER_PUNISHED
                 | sys::FLANK_FX_PEER_FUMBLING
                 | sys::FLANK_FX_PEER_WOUNDED_LEGS),
@@ -1459,6 +1465,7 @@ fn parse_traits(value: &str) -> Result<DefenderTraits, FixtureErrorKind> {
             "shield" => t.shield = true,
             "sleeping" => t.sleeping = true,
             "elbereth" => t.elbereth = true,
+            "blind" => t.blind = true,
             _ => return Err(UnknownTrait(word.into())),
         }
     }
@@ -1477,6 +1484,11 @@ fn parse_traits(value: &str) -> Result<DefenderTraits, FixtureErrorKind> {
         return Err(BadTraits(
             "`monster swimming` excludes `levitating`, `flying` and `phasing`: no ordinary NetHack monster swims and also flies or passes walls (only Medusa and the mail daemon fly and swim)"
                 .into(),
+        ));
+    }
+    if t.blind && t.monster {
+        return Err(BadTraits(
+            "`blind` is the hero's: a `monster` defender's blindness is read by no rule set".into(),
         ));
     }
     if t.elbereth && t.monster {

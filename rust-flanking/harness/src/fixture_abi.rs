@@ -122,9 +122,10 @@ impl Load for Entry {
                 *p = c.peer;
             }
         }
-        if f.defender.elbereth {
-            raw.def_peer = sys::FLANK_FX_PEER_ELBERETH as u16;
-        }
+        raw.def_peer = pack_bits(&[
+            (f.defender.elbereth, sys::FLANK_FX_PEER_ELBERETH),
+            (f.defender.blind, sys::FLANK_FX_PEER_BLIND),
+        ]) as u16;
         let far = f
             .far
             .iter()

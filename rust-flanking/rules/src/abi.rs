@@ -778,7 +778,7 @@ mod tests {
                 i32::from(r.id())
             );
         }
-        assert!(flank_rules_name(7).is_null());
+        assert!(flank_rules_name(9).is_null());
         assert!(flank_rules_name(0x15).is_null());
         for r in RuleSet::all() {
             let w = flank_rules_flanked_words(i32::from(r.id()));
@@ -790,7 +790,7 @@ mod tests {
                 r.name()
             );
         }
-        assert!(flank_rules_flanked_words(7).is_null());
+        assert!(flank_rules_flanked_words(9).is_null());
         let r = flank_facing_result {
             hit_half_points: 0,
             arc_half_points: 0,
@@ -824,7 +824,14 @@ mod tests {
             );
         }
         assert!(flank_rules_flanked_words(-1).is_null());
-        assert!(flank_rules_info(7) < 0 && flank_rules_info(-1) < 0);
+        assert!(flank_rules_info(9) < 0 && flank_rules_info(-1) < 0);
+        // SpliceHack's and Hack'EM's mattacku() clamp, then add, too.
+        for id in [sys::FLANK_RULES_SPLICEHACK, sys::FLANK_RULES_HACKEM] {
+            assert_eq!(
+                flank_rules_info(id as i32),
+                (sys::FLANK_RI_PEER | sys::FLANK_RI_CLAMP_FIRST) as i32
+            );
+        }
         let nh = sys::FLANK_RULES_NERFHACK as i32;
         assert_eq!(
             flank_rules_info(sys::FLANK_RULES_NERFHACK as i32),
@@ -848,7 +855,7 @@ mod tests {
             assert_eq!(flank_rules_attack_dir(r, 0, 0), sys::FLANK_E_DIRECTION);
             assert_eq!(flank_rules_attack_dir(r, 128, 0), sys::FLANK_E_DIRECTION);
         }
-        assert_eq!(flank_rules_attack_dir(7, 1, 0), sys::FLANK_E_RULES);
+        assert_eq!(flank_rules_attack_dir(9, 1, 0), sys::FLANK_E_RULES);
         assert_eq!(
             flank_rules_info(0x13),
             (sys::FLANK_RI_ARC | sys::FLANK_RI_FACING) as i32

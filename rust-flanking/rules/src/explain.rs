@@ -139,6 +139,7 @@ pub fn facing_words(
                 F::Unable => quote(&mut s, words.unable),
                 F::Elbereth => quote(&mut s, words.elbereth),
                 F::Sides => quote(&mut s, words.sides),
+                F::Blind => quote(&mut s, words.blind),
             }
         }
         Flow::Crowd { words, .. } => {

@@ -137,7 +137,8 @@ pub struct AttackFacts {
     pub helpless: bool,
     /// The hero stands on an engraved Elbereth (the field's rules).
     pub elbereth: bool,
-    /// The hero cannot see the defender, or hallucinates (the field's).
+    /// The hero cannot see the defender, or hallucinates; when she is the
+    /// defender, she is blind (the field's).
     pub hero_unseeing: bool,
     /// The hero is punished, fumbling or has wounded legs (the field's).
     pub hero_hobbled: bool,
@@ -257,6 +258,9 @@ pub enum FoeOpposite {
     /// The one opposite is not on the attacker's side against this
     /// defender.
     Sides,
+    /// The hero defends blind, and the rule set flanks only a hero who
+    /// sees ([`crate::rule_sets::Flanker::blind_defender`]).
+    Blind,
 }
 
 /// A validated facing input.
@@ -551,10 +555,17 @@ impl FacingInput {
             flanker: Side::of_square(sq),
             grudge: st & ST_GRUDGE != 0,
         };
-        if (flanker.sides)(sides) {
-            FoeOpposite::Flanked
-        } else {
+        if !(flanker.sides)(sides) {
             FoeOpposite::Sides
+        } else if flanker.blind_defender
+            && facts.hero_unseeing
+            && sides.defender == Side::Hero
+            && sides.attacker != Side::Hero
+        {
+            // mattacku()'s clause: a monster's attack on the hero.
+            FoeOpposite::Blind
+        } else {
+            FoeOpposite::Flanked
         }
     }
 

@@ -129,6 +129,10 @@ pub struct Flanker {
     pub elbereth: bool,
     /// An attacker with any of these `FLANK_AT_*` bits flanks nothing.
     pub attacker: u8,
+    /// The hero defending while blind is not flanked (SpliceHack's
+    /// `mattacku()`: `calculate_flankers(mtmp, &g.youmonst) && !Blind`):
+    /// [`crate::sys::FLANK_FI_HERO_UNSEEING`] with a hero defender.
+    pub blind_defender: bool,
     /// Whether an able flanker helps, by the sides of the three
     /// ([`Sides`]).
     pub sides: fn(Sides) -> bool,
@@ -247,6 +251,38 @@ pub fn nerfhack_sides(s: Sides) -> bool {
     }
 }
 
+/// SpliceHack's sides (`calculate_flankers()`, src/mhitu.c, its last
+/// clauses): the hero attacking, a pet helps her; the hero defending,
+/// anyone not peaceful; monsters among themselves, a flanker whose
+/// `mpeaceful` differs from the defender's (the attacker's side is not
+/// read). The hero never flanks: its `youflanker` branch asks `m_at()`,
+/// which never gives the hero. Grudges and Conflict are never read.
+pub fn splicehack_sides(s: Sides) -> bool {
+    match (s.attacker, s.defender, s.flanker) {
+        (_, _, Side::Hero) => false,
+        (Side::Hero, _, f) => f.tame(),
+        (_, Side::Hero, f) => !f.peaceful(),
+        (_, d, f) => d.peaceful() != f.peaceful(),
+    }
+}
+
+/// Hack'EM's sides (`calculate_flankers()`, src/mhitu.c, its last
+/// clauses): the hero attacking, a pet helps her, or a peaceful with a
+/// grudge; the hero defending, anyone not peaceful; the hero as flanker,
+/// for a pet attacking a defender not peaceful; monsters among
+/// themselves, only a flanker the defender has a grudge against ("If you
+/// are not involved in the flanking, then flanking can still occur if the
+/// defender and flanker have a grudge vs each other"). Conflict is never
+/// read.
+pub fn hackem_sides(s: Sides) -> bool {
+    match (s.attacker, s.defender, s.flanker) {
+        (Side::Hero, _, f) => f.tame() || (f.peaceful() && s.grudge),
+        (_, Side::Hero, f) => !f.peaceful(),
+        (a, d, Side::Hero) => a.tame() && !d.peaceful(),
+        _ => s.grudge,
+    }
+}
+
 /// [`Flow::FoeOpposite`]'s words, each quoting the rule set's seed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct FoeOppositeWords {
@@ -266,6 +302,8 @@ pub struct FoeOppositeWords {
     pub attacker: &'static str,
     /// The creature opposite is not on the attacker's side.
     pub sides: &'static str,
+    /// The hero defends blind ([`Flanker::blind_defender`]).
+    pub blind: &'static str,
 }
 
 /// [`Flow::Crowd`]'s words, each quoting the rule set's seed.
@@ -391,7 +429,7 @@ const UNSAID: &str = "";
 
 /// The rule sets, one row each (docs/FLANKING-DECISIONS.md, "Facing rule
 /// sets", says where each number comes from). The first is the default.
-pub static RULES: [RuleRow; 7] = [
+pub static RULES: [RuleRow; 9] = [
     RuleRow {
         id: sys::FLANK_RULES_PROPOSAL as u8,
         name: "proposal",
@@ -622,6 +660,7 @@ pub static RULES: [RuleRow; 7] = [
                 elbereth: true,
                 // "They are healers, not fighters": `magr->mnum == PM_NURSE`.
                 attacker: sys::FLANK_AT_NURSE as u8,
+                blind_defender: false,
                 sides: nerfhack_sides,
             },
             bonus: nerfhack_bonus,
@@ -635,6 +674,7 @@ pub static RULES: [RuleRow; 7] = [
                 not_melee: "Not a melee attack: only find_roll_to_hit(), mattacku() and mattackm() ask calculate_flankers().",
                 attacker: "\"They are healers, not fighters\": a nurse flanks nothing.",
                 sides: "The creature opposite is not on the attacker's side: \"Pets and non-hostile monsters with a grudge can help us flank\", \"Any hostiles can flank us\", the hero helps her pets against what is not peaceful, and monsters among themselves flank with a grudge or as two pets (Conflict changes none of it).",
+                blind: UNSAID,
             },
         },
         backstab: false,
@@ -696,6 +736,133 @@ pub static RULES: [RuleRow; 7] = [
             also: "Sil-Q's: every attack gets +1 to hit for each other foe of the defender beside it and +2 for each behind the defender",
         },
     },
+    RuleRow {
+        id: sys::FLANK_RULES_SPLICEHACK as u8,
+        name: "splicehack",
+        arc: false,
+        facing: false,
+        combine: Combine::Refused(Some(
+            "SpliceHack's flank is its own rule, a foe opposite the attacker: with the arc it would count that foe twice",
+        )),
+        hit: [0, 0, 0],
+        damage_percent: [100, 100, 100],
+        damage_flat: [0, 0, 0],
+        shield: ShieldRule::Always,
+        direction: Direction::Octant,
+        flow: Flow::FoeOpposite {
+            // calculate_flankers(), src/mhitu.c l.2827 at 8d70ade6.
+            flanker: Flanker {
+                // `!flanker->mcanmove || flanker->msleeping ||
+                // flanker->mflee`.
+                squares: (sys::FLANK_SQ_HELPLESS | sys::FLANK_SQ_FLEEING) as u16,
+                // `flanker->mstun`.
+                states: sys::FLANK_ST_STUNNED as u8,
+                // Its hero's branch (`canseemon(mdef) && !Stunned`) is
+                // never reached: the flanker is `m_at()`'s, never the hero.
+                hero_states: 0,
+                hero: 0,
+                elbereth: false,
+                attacker: 0,
+                // mattacku(): `calculate_flankers(mtmp, &g.youmonst) &&
+                // !Blind`.
+                blind_defender: true,
+                sides: splicehack_sides,
+            },
+            bonus: splicehack_bonus,
+            outflankers: &[],
+            words: FoeOppositeWords {
+                flanked: "calculate_flankers() (SpliceHack, src/mhitu.c): \"Find the flanker, if one happens to exist\": an able creature on the attacker's side stands on the square opposite the attacker.",
+                bonus: "mattacku(), find_roll_to_hit(), mattackm(): a flat +4 to hit (`tmp += 4`), whatever the level.",
+                alone: "No able foe of the defender stands opposite the attacker: no flank.",
+                unable: "The monster opposite cannot flank: it cannot move, is asleep, flees or is stunned (`!flanker->mcanmove || flanker->msleeping || flanker->mflee || flanker->mstun`).",
+                elbereth: UNSAID,
+                not_melee: "Not a melee attack: \"If too far, then return\"; only find_roll_to_hit(), mattacku() and mattackm() ask calculate_flankers().",
+                attacker: UNSAID,
+                sides: "The creature opposite is not on the attacker's side: a pet helps the hero, any monster not peaceful flanks her, and among monsters a flanker helps when its peacefulness differs from the defender's; the hero never helps (m_at() never finds her).",
+                blind: "The hero is blind: mattacku() flanks her only `&& !Blind` (\"You are being flanked!\").",
+            },
+        },
+        backstab: false,
+        rear_unnoticed: false,
+        words: Words {
+            preface: UNSAID,
+            zone: [UNSAID; 3],
+            shield: SHIELD_AS_NETHACK,
+            shield_damage: UNSAID,
+            backstab: UNSAID,
+            unnoticed: UNSAID,
+            flanked: c"foe opposite",
+        },
+        guide: Guide {
+            flank: "-",
+            rear: "-",
+            also: "SpliceHack's: melee with an able creature of your side directly opposite you (your pet for you, anything not peaceful against you; you never help): +4 to hit; a blind hero is not flanked",
+        },
+    },
+    RuleRow {
+        id: sys::FLANK_RULES_HACKEM as u8,
+        name: "hackem",
+        arc: false,
+        facing: false,
+        combine: Combine::Refused(Some(
+            "Hack'EM's flank is its own rule, a foe opposite the attacker: with the arc it would count that foe twice",
+        )),
+        hit: [0, 0, 0],
+        damage_percent: [100, 100, 100],
+        damage_flat: [0, 0, 0],
+        shield: ShieldRule::Always,
+        direction: Direction::Octant,
+        flow: Flow::FoeOpposite {
+            // calculate_flankers(), src/mhitu.c l.5776 at cebe2f36; 3.6.7
+            // has no `mstone`, `msick`, `mdiseased` nor `Afraid`.
+            flanker: Flanker {
+                // `!flanker->mcanmove || flanker->msleeping ||
+                // flanker->mflee || flanker->mtrapped`.
+                squares: (sys::FLANK_SQ_HELPLESS | sys::FLANK_SQ_FLEEING | sys::FLANK_SQ_TRAPPED)
+                    as u16,
+                // `flanker->mconf`, `flanker->mstun`.
+                states: (sys::FLANK_ST_CONFUSED | sys::FLANK_ST_STUNNED) as u8,
+                // The hero's branch: `Confusion || Stunned`.
+                hero_states: (sys::FLANK_ST_CONFUSED | sys::FLANK_ST_STUNNED) as u8,
+                // `!canseemon(mdef) || Hallucination || Punished ||
+                // Fumbling || Wounded_legs`.
+                hero: (sys::FLANK_FI_HERO_UNSEEING | sys::FLANK_FI_HERO_HOBBLED) as u8,
+                elbereth: false,
+                attacker: 0,
+                blind_defender: false,
+                sides: hackem_sides,
+            },
+            bonus: hackem_bonus,
+            outflankers: &[],
+            words: FoeOppositeWords {
+                flanked: "calculate_flankers() (Hack'EM, src/mhitu.c): \"The flanker must 'sandwich' the defender\": an able creature on the attacker's side stands on the square opposite the attacker.",
+                bonus: "\"Scale with monster difficulty\": (L - 4) / 2 + 4 to hit, L the attacker's level (the hero's experience level), for the hero, monsters and pets alike.",
+                alone: "No able foe of the defender stands opposite the attacker: no flank.",
+                unable: "\"Impaired monsters don't make good flankers\": the monster opposite cannot move, is asleep, flees, is confused, trapped or stunned; the hero opposite cannot see the defender, hallucinates, is confused, punished, fumbling, stunned or has wounded legs.",
+                elbereth: UNSAID,
+                not_melee: "Not a melee attack: \"If too far, then return\"; only find_roll_to_hit(), mattacku() and mattackm() ask calculate_flankers().",
+                attacker: UNSAID,
+                sides: "The creature opposite is not on the attacker's side: \"Pets and non-hostile monsters with a grudge can help us flank\", \"Any hostiles can flank us\", the hero helps her pets against what is not peaceful, and monsters among themselves flank only with a grudge (Conflict changes none of it).",
+                blind: UNSAID,
+            },
+        },
+        backstab: false,
+        rear_unnoticed: false,
+        words: Words {
+            preface: UNSAID,
+            zone: [UNSAID; 3],
+            shield: SHIELD_AS_NETHACK,
+            shield_damage: UNSAID,
+            backstab: UNSAID,
+            unnoticed: UNSAID,
+            flanked: c"foe opposite",
+        },
+        guide: Guide {
+            flank: "-",
+            rear: "-",
+            also: "Hack'EM's: melee with an able creature of your side directly opposite you (your pet for you, any hostile against you, you for your pet, and a grudge): +(level - 4)/2 + 4 to hit for everyone",
+        },
+    },
 ];
 
 /// NerfHack's `flank_bonus()` (src/mon.c), in points: the attacker's level
@@ -709,6 +876,22 @@ pub fn nerfhack_bonus(level: u8, outflanker: bool, hero: bool) -> u8 {
         b = if hero { b * 2 } else { b + l * 3 / 2 };
     }
     b.clamp(4, 30) as u8
+}
+
+/// SpliceHack's bonus (`tmp += 4` in `mattacku()`, `find_roll_to_hit()`
+/// and `mattackm()`), in points: 4, whoever attacks.
+pub fn splicehack_bonus(_level: u8, _outflanker: bool, _hero: bool) -> u8 {
+    4
+}
+
+/// Hack'EM's bonus ("Scale with monster difficulty": `(m_lev - 4) / 2 +
+/// 4`, the hero's `(u.ulevel - 4) / 2 + 4`), in points, C's division
+/// toward zero: 2 at level 0, 3 at 1 and 2, 4 at 3 to 5, 27 at 3.6.7's
+/// highest monster level (50). Hack'EM caps nothing; above level 56,
+/// which no creature of 3.6.7 reaches, the engine's cap of 30 points
+/// (`FLANK_MAX_FACING_HALF_POINTS`) holds.
+pub fn hackem_bonus(level: u8, _outflanker: bool, _hero: bool) -> u8 {
+    ((i32::from(level) - 4) / 2 + 4).min(30) as u8
 }
 
 /// NerfHack's `M2_FLANK` species and roles (include/monsters.h, 98 of
@@ -1119,7 +1302,7 @@ mod tests {
         let valid: Vec<u8> = (0..=255)
             .filter(|&i| RuleSet::from_id(i).is_some())
             .collect();
-        assert_eq!(valid, [0, 1, 2, 3, 4, 5, 6, 0x13, 0x14]);
+        assert_eq!(valid, [0, 1, 2, 3, 4, 5, 6, 7, 8, 0x13, 0x14]);
     }
 
     #[test]
@@ -1169,6 +1352,32 @@ mod tests {
             RuleSet::PROPOSAL.summary(),
             "arc flanking alone: the game above"
         );
+    }
+
+    #[test]
+    fn splicehack_and_hackem_bonus_as_their_code() {
+        // SpliceHack: `tmp += 4`. Hack'EM: `(lev - 4) / 2 + 4`, C's
+        // division toward zero, worked out by hand at each level.
+        for (l, h) in [
+            (0, 2),
+            (1, 3),
+            (2, 3),
+            (3, 4),
+            (4, 4),
+            (5, 4),
+            (6, 5),
+            (10, 7),
+            (30, 17),
+            (50, 27),
+            (56, 30),
+            (57, 30),
+            (255, 30),
+        ] {
+            for (outflanker, hero) in [(false, false), (true, false), (false, true), (true, true)] {
+                assert_eq!(splicehack_bonus(l, outflanker, hero), 4, "L{l}");
+                assert_eq!(hackem_bonus(l, outflanker, hero), h, "L{l}");
+            }
+        }
     }
 
     #[test]
@@ -1235,7 +1444,7 @@ mod tests {
         // since holding the table to it is this test's point. Everything
         // else (the tests, the arena) takes the rule sets from the table.
         let ids: Vec<u8> = RuleSet::all().map(RuleSet::id).collect();
-        assert_eq!(ids, [0, 1, 2, 3, 4, 5, 6, 0x13, 0x14]);
+        assert_eq!(ids, [0, 1, 2, 3, 4, 5, 6, 7, 8, 0x13, 0x14]);
         let names: Vec<&str> = RuleSet::all().map(RuleSet::name).collect();
         assert_eq!(
             names,
@@ -1247,6 +1456,8 @@ mod tests {
                 "tactics",
                 "nerfhack",
                 "silq",
+                "splicehack",
+                "hackem",
                 "proposal+opposite",
                 "proposal+tactics"
             ]

@@ -354,7 +354,8 @@ pub fn random_facing_fixture(rng: &mut Rng, name: &str) -> String {
     let mut grudge = false;
     let body = if rules.info() & flank_rules::sys::FLANK_RI_PEER as u8 != 0 {
         head.push_str(&peer_level(rng, attacker_is_hero));
-        let (body, g) = peer_states(rng, &base, &body, missile, rogue);
+        let natural = rules.outflanker("soldier ant");
+        let (body, g) = peer_states(rng, &base, &body, missile, rogue, natural);
         grudge = g;
         body
     } else if missile && !rogue && rules.name() == "silq" && rng.one_in(3) {
@@ -445,13 +446,17 @@ fn peer_level(rng: &mut Rng, hero: bool) -> String {
 /// `hiding` (a snake's form), `mimicking paralyzed` or `stationary
 /// passive blind` (a mold's form, eyeless), or `nurse` (a nurse's form; the attacker too,
 /// when she is no Rogue and does not flank by nature); `conflict` beside
-/// a monster defender.
+/// a monster defender. An attacker flanks by nature only where the rule
+/// set names a species that does (`natural`: NerfHack's; SpliceHack's and
+/// Hack'EM's name none, and the harness refuses the word there). The hero
+/// defender `blind` (SpliceHack's `!Blind`).
 fn peer_states(
     rng: &mut Rng,
     base: &Fixture,
     body: &str,
     missile: bool,
     rogue: bool,
+    natural: bool,
 ) -> (String, bool) {
     let mut add: [Vec<&str>; 8] = Default::default();
     let def = &base.defender;
@@ -504,7 +509,7 @@ fn peer_states(
                 add[d].push(w);
             }
         }
-        if attacker && !s.passive && !s.tame && rng.one_in(3) {
+        if attacker && natural && !s.passive && !s.tame && rng.one_in(3) {
             add[d].push("outflanker");
         } else if attacker && s.hero && !rogue && rng.one_in(4) {
             add[d].push("nurse");
@@ -512,6 +517,17 @@ fn peer_states(
     }
     let mut defender_elbereth = !base.defender.monster && rng.one_in(6);
     let mut defender_conflict = base.defender.monster && rng.one_in(5);
+    let defender_blind = !base.defender.monster && rng.one_in(6);
+    // the hero defender's words, on its `defender:` line or a new one
+    let hero_words = |elbereth: bool| {
+        [(elbereth, "elbereth"), (defender_blind, "blind")]
+            .iter()
+            .filter(|(on, _)| *on)
+            .map(|(_, w)| *w)
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let mut hero_said = false;
     let mut out = String::new();
     let mut seen = [false; 8];
     for line in body.lines() {
@@ -527,9 +543,10 @@ fn peer_states(
                 }
             }
         }
-        if line.starts_with("defender: ") && defender_elbereth {
-            let _ = writeln!(out, "{line} elbereth");
+        if line.starts_with("defender: ") && (defender_elbereth || defender_blind) {
+            let _ = writeln!(out, "{line} {}", hero_words(defender_elbereth));
             defender_elbereth = false;
+            hero_said = true;
             continue;
         }
         if line.starts_with("defender: ") && defender_conflict {
@@ -543,8 +560,8 @@ fn peer_states(
                     let _ = writeln!(out, "creature {}: {}", DIR_WORDS[d], add[d].join(" "));
                 }
             }
-            if defender_elbereth {
-                out.push_str("defender: elbereth\n");
+            if !hero_said && (defender_elbereth || defender_blind) {
+                let _ = writeln!(out, "defender: {}", hero_words(defender_elbereth));
             }
         }
         out.push_str(line);
@@ -930,7 +947,10 @@ mod tests {
                 "{text}"
             );
         }
-        assert_eq!(rules_seen.len(), 9);
+        assert_eq!(
+            rules_seen.len(),
+            flank_rules::facing::RuleSet::all().count()
+        );
     }
 
     #[test]

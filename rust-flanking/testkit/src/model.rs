@@ -323,7 +323,14 @@ pub fn facing_eval_peer(
     let mut zone = 0;
     // NerfHack's and Sil-Q's rules know no facing at all.
     let base_rules = u32::from(rules) & !sys::FLANK_RULES_PLUS_ARC;
-    let no_facing = base_rules == sys::FLANK_RULES_NERFHACK || base_rules == sys::FLANK_RULES_SILQ;
+    // Nor do SpliceHack's and Hack'EM's.
+    let no_facing = [
+        sys::FLANK_RULES_NERFHACK,
+        sys::FLANK_RULES_SILQ,
+        sys::FLANK_RULES_SPLICEHACK,
+        sys::FLANK_RULES_HACKEM,
+    ]
+    .contains(&base_rules);
     if facing < 8 && !no_facing {
         let mut clockwise = 0;
         while (facing + clockwise) % 8 != attack_dir {
@@ -465,6 +472,69 @@ pub fn facing_eval_peer(
         if fit && helps {
             let outflanker = at & sys::FLANK_AT_OUTFLANKER != 0;
             out.zone_half_points = 2 * nerfhack_points(peer.level, outflanker, hero_attacks);
+            out.bits |= sys::FLANK_FR_FLANKED as u16;
+        }
+    }
+    if (base == sys::FLANK_RULES_SPLICEHACK || base == sys::FLANK_RULES_HACKEM) && melee {
+        // The two older calculate_flankers(), read clause by clause: the
+        // creature straight across the defender, fit to help, on the
+        // attacker's side.
+        let splice = base == sys::FLANK_RULES_SPLICEHACK;
+        let across = usize::from((attack_dir + 4) % 8);
+        let there = square[across];
+        let st = u32::from(peer.state[across]);
+        let fi = u32::from(flags);
+        let at = u32::from(peer.attacker);
+        let hero_attacks = at & sys::FLANK_AT_HERO != 0;
+        let pet_attacks = at & sys::FLANK_AT_TAME != 0;
+        let hero_defends = def_has(defender, sys::FLANK_DEF_HERO);
+        let defender_peaceful =
+            def_has(defender, sys::FLANK_DEF_PEACEFUL) || def_has(defender, sys::FLANK_DEF_TAME);
+        let hero_flanks = has(there, sys::FLANK_SQ_HERO);
+        let flanker_tame = has(there, sys::FLANK_SQ_TAME);
+        let flanker_peaceful = flanker_tame || has(there, sys::FLANK_SQ_PEACEFUL);
+        let grudge = st & sys::FLANK_ST_GRUDGE != 0;
+        let mut fit = has(there, sys::FLANK_SQ_CREATURE);
+        if hero_flanks {
+            // SpliceHack finds its flanker with m_at(), never the hero;
+            // Hack'EM's hero must see, keep her wits and her feet.
+            fit = fit
+                && !splice
+                && fi & (sys::FLANK_FI_HERO_UNSEEING | sys::FLANK_FI_HERO_HOBBLED) == 0
+                && st & (sys::FLANK_ST_CONFUSED | sys::FLANK_ST_STUNNED) == 0;
+        } else {
+            // Asleep or frozen, fleeing, stunned; Hack'EM also trapped
+            // and confused.
+            let mut unfit = has(there, sys::FLANK_SQ_HELPLESS)
+                || has(there, sys::FLANK_SQ_FLEEING)
+                || st & sys::FLANK_ST_STUNNED != 0;
+            if !splice {
+                unfit =
+                    unfit || has(there, sys::FLANK_SQ_TRAPPED) || st & sys::FLANK_ST_CONFUSED != 0;
+            }
+            fit = fit && !unfit;
+        }
+        let helps = if hero_attacks {
+            flanker_tame || (!splice && flanker_peaceful && grudge)
+        } else if hero_defends {
+            // SpliceHack's mattacku() asks `&& !Blind` too.
+            let blind = splice && fi & sys::FLANK_FI_HERO_UNSEEING != 0;
+            !(flanker_peaceful || blind)
+        } else if hero_flanks {
+            pet_attacks && !defender_peaceful
+        } else if splice {
+            defender_peaceful != flanker_peaceful
+        } else {
+            grudge
+        };
+        if fit && helps {
+            out.zone_half_points = if splice {
+                8
+            } else {
+                // (level - 4) / 2 + 4, C's division, within the cap of 30.
+                let half = (i32::from(peer.level) - 4) / 2;
+                2 * (half + 4).min(30) as u8
+            };
             out.bits |= sys::FLANK_FR_FLANKED as u16;
         }
     }

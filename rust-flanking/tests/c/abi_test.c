@@ -267,6 +267,7 @@ static void check_facing_invalid(void)
     static const char *const bad[] = {
         "", "DND+TACTICS", "dnd ", "proposal+dnd", "dnd+tactics", "proposal+proposal",
         "tactics+proposal", "proposal+", "+dnd", "proposal+tactics+dnd", "none",
+        "proposal+splicehack", "proposal+hackem", "hack'em",
     };
 
     /* The baseline is valid: front, nothing. */
@@ -292,20 +293,30 @@ static void check_facing_invalid(void)
     expect_eq("flank_rules_parse(\"Proposal+Tactics\")",
               flank_rules_parse("Proposal+Tactics"),
               FLANK_RULES_PLUS_ARC | FLANK_RULES_TACTICS);
-    expect_eq("flank_rules_name(7)", flank_rules_name(7) == NULL, 1);
+    expect_eq("flank_rules_parse(\"SpliceHack\")", flank_rules_parse("SpliceHack"),
+              FLANK_RULES_SPLICEHACK);
+    expect_eq("flank_rules_parse(\"HackEM\")", flank_rules_parse("HackEM"),
+              FLANK_RULES_HACKEM);
+    expect_eq("flank_rules_name(hackem)",
+              strcmp(flank_rules_name(FLANK_RULES_HACKEM), "hackem"), 0);
+    expect_eq("flank_rules_name(9)", flank_rules_name(9) == NULL, 1);
     expect_eq("flank_rules_info(nerfhack)", flank_rules_info(FLANK_RULES_NERFHACK),
               FLANK_RI_PEER | FLANK_RI_CLAMP_FIRST);
     expect_eq("flank_rules_info(silq)", flank_rules_info(FLANK_RULES_SILQ), 0);
+    expect_eq("flank_rules_info(splicehack)", flank_rules_info(FLANK_RULES_SPLICEHACK),
+              FLANK_RI_PEER | FLANK_RI_CLAMP_FIRST);
+    expect_eq("flank_rules_info(hackem)", flank_rules_info(FLANK_RULES_HACKEM),
+              FLANK_RI_PEER | FLANK_RI_CLAMP_FIRST);
     expect_eq("flank_rules_info(dnd)", flank_rules_info(FLANK_RULES_DND), FLANK_RI_FACING);
     expect_eq("flank_rules_info(proposal)", flank_rules_info(FLANK_RULES_PROPOSAL),
               FLANK_RI_ARC);
-    expect_eq("flank_rules_info(7)", flank_rules_info(7), FLANK_E_RULES);
+    expect_eq("flank_rules_info(9)", flank_rules_info(9), FLANK_E_RULES);
     /* ABI 14: the rule set's words for a flank of foes */
     expect_eq("flank_rules_flanked_words(dnd)",
               strcmp(flank_rules_flanked_words(FLANK_RULES_DND), "foe opposite"), 0);
     expect_eq("flank_rules_flanked_words(silq)",
               strcmp(flank_rules_flanked_words(FLANK_RULES_SILQ), "foes around"), 0);
-    expect_eq("flank_rules_flanked_words(7)", flank_rules_flanked_words(7) == NULL, 1);
+    expect_eq("flank_rules_flanked_words(9)", flank_rules_flanked_words(9) == NULL, 1);
     /* ABI 20: a rule set's summary; who would attack whom */
     {
         char sum[256], tiny[8];
@@ -322,7 +333,7 @@ static void check_facing_invalid(void)
         n = flank_rules_summary(FLANK_RULES_PROPOSAL, tiny, sizeof tiny);
         expect_eq("flank_rules_summary cut: whole length", n > 7, 1);
         expect_eq("flank_rules_summary cut: NUL", (int) strlen(tiny), 7);
-        expect_eq("flank_rules_summary(7)", flank_rules_summary(7, sum, sizeof sum),
+        expect_eq("flank_rules_summary(9)", flank_rules_summary(9, sum, sizeof sum),
                   FLANK_E_RULES);
         expect_eq("flank_rules_summary(NULL)",
                   flank_rules_summary(FLANK_RULES_DND, NULL, 8), FLANK_E_NULL);
@@ -411,9 +422,9 @@ static void check_facing_invalid(void)
     expect_eq("flank_facing_eval(NULL, &r)", flank_facing_eval(NULL, &r), FLANK_E_NULL);
     expect_eq("flank_facing_eval(&in, NULL)", flank_facing_eval(&in, NULL), FLANK_E_NULL);
 
-    /* Every rule set id: the valid nine, FLANK_E_RULES for the rest. */
+    /* Every rule set id: the valid eleven, FLANK_E_RULES for the rest. */
     for (i = 0; i < 256; i++) {
-        int valid = i <= 6 || i == 0x13 || i == 0x14;
+        int valid = i <= 8 || i == 0x13 || i == 0x14;
         in = facing_empty();
         in.rules = (uint8_t) i;
         if (valid) {
@@ -472,7 +483,7 @@ static void check_facing_invalid(void)
               FLANK_DIR_NW);
     expect_eq("(0,0)", flank_rules_attack_dir(FLANK_RULES_SILQ, 0, 0),
               FLANK_E_DIRECTION);
-    expect_eq("unknown rule set", flank_rules_attack_dir(7, 1, 1),
+    expect_eq("unknown rule set", flank_rules_attack_dir(9, 1, 1),
               FLANK_E_RULES);
     /* Contradictions: a Rogue attacking the hero; melee from an empty
        square; a Rogue's melee from a square that is not the hero. */
@@ -1107,8 +1118,8 @@ static void check_plan_invalid(void)
     in.target[0].in.n.square[FLANK_DIR_W] = 0x8000;
     expect_plan_error("square bits", &in, FLANK_E_SQUARE_BITS);
     in = plan_empty();
-    in.target[0].in.rules = 7;
-    expect_plan_error("rules 7", &in, FLANK_E_RULES);
+    in.target[0].in.rules = 9;
+    expect_plan_error("rules 9", &in, FLANK_E_RULES);
     in = plan_empty();
     in.target[0].in.facing = FLANK_FACING_NONE + 1;
     expect_plan_error("facing 9", &in, FLANK_E_FACING);

@@ -196,11 +196,13 @@ pub fn fixture4_line(f: &Fixture) -> String {
         let bits = if g.is_ascii_alphabetic() { s.peer } else { 0 };
         write!(l, " {bits}").unwrap();
     }
-    let def = if f.defender.elbereth {
-        rust_flanking::abi::sys::FLANK_FX_PEER_ELBERETH
-    } else {
-        0
-    };
+    let mut def = 0;
+    if f.defender.elbereth {
+        def |= rust_flanking::abi::sys::FLANK_FX_PEER_ELBERETH;
+    }
+    if f.defender.blind {
+        def |= rust_flanking::abi::sys::FLANK_FX_PEER_BLIND;
+    }
     let level = f
         .facing
         .as_ref()

@@ -831,7 +831,7 @@ struct monst *mtmp;
  * grudge against it, mm_aggression()), the attacker's level, side and
  * whether its form flanks by nature or is a nurse, and the hero's own
  * facts (Elbereth under the hero; what keeps the hero from helping a
- * flank).
+ * flank; defending, whether she is blind).
  * All 0 under any other rule set.  Pure.
  */
 void
@@ -877,7 +877,7 @@ struct flank_facing_input *in;
     /* under the hero wherever she is, engulfed too */
     if (sengr_at("Elbereth", u.ux, u.uy, TRUE))
         in->flags |= FLANK_FI_ELBERETH;
-    if (!flank_is_hero(mdef) && (!canseemon(mdef) || Hallucination))
+    if (flank_is_hero(mdef) ? Blind : (!canseemon(mdef) || Hallucination))
         in->flags |= FLANK_FI_HERO_UNSEEING;
     if (Punished || Fumbling || Wounded_legs)
         in->flags |= FLANK_FI_HERO_HOBBLED;

@@ -784,7 +784,7 @@ unsigned p;
 /*
  * The field's states on the creatures built (at[d] the monster in
  * direction d, the hero where the fixture has it), on the hero defender
- * (Elbereth), and the attacker magr's level and nature: its level as
+ * (Elbereth, blindness), and the attacker magr's level and nature: its level as
  * `attacker-level:` says (the hero's u.ulevel, a monster's m_lev); the
  * hero's form a role that flanks by nature or not (a Valkyrie or an
  * Archeologist) as the fixture says; a monster's species was chosen so
@@ -820,6 +820,8 @@ struct monst **at, *magr, *mdef;
     if (flank_is_hero(mdef)
         && FX_ON(fx_cur->def_peer, FLANK_FX_PEER_ELBERETH))
         make_engr_at(u.ux, u.uy, "Elbereth", 0L, DUST);
+    if (flank_is_hero(mdef) && FX_ON(fx_cur->def_peer, FLANK_FX_PEER_BLIND))
+        make_blinded(50L, FALSE);
     if (fx_cur->attacker_level != FLANK_FX_UNSET) {
         if (flank_is_hero(magr))
             u.ulevel = (int) fx_cur->attacker_level;
