@@ -324,6 +324,13 @@ impl Tmux {
                     Instant::now() < deadline,
                     "waited 20 s for the game to read its keys; the screen was:\n{s}"
                 );
+                if s.lines().next().is_some_and(|l| l.starts_with("Call ")) {
+                    // What a monster did in view (one quaffing a potion)
+                    // asks the hero to name the object: declined, and the
+                    // `;` it took typed again.
+                    self.keys(&["Escape"]);
+                    continue 'ask;
+                }
                 if s.contains("--More--") {
                     self.keys(&[if pages { "Enter" } else { "Escape" }]);
                     // A window's next page differs from this one; ESC
