@@ -14,7 +14,8 @@
 //! same game with `FLANKING=0` counts nothing; under `tactics`, whose zones
 //! change damage and never to-hit, the same game counts blows too; a death
 //! of something else after flanked blows hit (a scroll of genocide read)
-//! is `flankkill=0`.
+//! is `flankkill=0`; the counts of a game saved and restored are the
+//! whole game's.
 
 mod common;
 
@@ -297,6 +298,75 @@ fn a_later_death_is_not_the_flanked_blows() {
     assert_eq!(xlog_field(line, "flankkill"), "0", "{line}");
 }
 
+/// [`quit`] in debug mode, which asks "Dump core?" first (no).
+fn quit_debug(t: &Tmux) {
+    quit(t);
+    t.wait_for("Dump core?");
+    t.keys(&["n"]);
+}
+
+/// Plays the scene `records-flanked` (the seed fixed: the same keys play
+/// the same game) for `blows` of the hero's `F` `h` at the ant to her
+/// west, debug mode's "Die?" answered no; the game goes on.
+fn fight_among_ants(tag: &str, pg: &Path, rc: &Path, blows: u32) -> Tmux {
+    let scene = Scene::new("records-flanked");
+    let (t, _, _) = Tmux::play_scene(tag, &scene, Path::new(GAME), pg, rc);
+    let mut struck = 0;
+    loop {
+        let s = t.settle();
+        if s.contains("Die?") {
+            t.keys(&["n"]);
+        } else if struck < blows {
+            t.keys(&["F", "h"]);
+            struck += 1;
+        } else {
+            return t;
+        }
+    }
+}
+
+#[test]
+fn the_counts_survive_a_save_and_restore() {
+    // The same game twice: three blows among the ants, then `#quit`; and
+    // three blows, `S`, a restore, and `#quit` before any other blow. The
+    // restored game's counts are the whole game's, the blows before the
+    // save included (a count kept only in memory would be 0 there).
+    let scratch = Scratch::new("e2erec-kept");
+    let pg = scratch.path().join("playground");
+    common::playground_with(Path::new(GAME), &pg, "FLANKING", "100");
+    let rc = write_config(scratch.path(), "flanked");
+
+    let t = fight_among_ants("e2erec-kept1", &pg, &rc, 3);
+    quit_debug(&t);
+    let whole = end_and_xlog_line(&t, &pg);
+    drop(t);
+    println!("played through: {whole}");
+    let taken: u64 = xlog_field(&whole, "flanktaken").parse().unwrap();
+    assert!(taken > 0, "flanked blows hit her in three turns: {whole}");
+
+    let t = fight_among_ants("e2erec-kept2", &pg, &rc, 3);
+    t.save_and_exit();
+    drop(t);
+    let t = Tmux::start("e2erec-kept3", &game_cmd(Path::new(GAME), &pg, &rc, "-D"));
+    t.wait_for("Restoring save file");
+    t.keys(&["Enter"]);
+    t.wait_until("keep the save file?", true, 20)
+        .unwrap_or_else(|s| panic!("no restore:\n{s}"));
+    t.keys(&["n"]);
+    t.settle();
+    quit_debug(&t);
+    let restored = end_and_xlog_line(&t, &pg);
+    println!("saved and restored: {restored}");
+    for name in ["flanktaken", "flankdealt", "flankkill"] {
+        assert_eq!(
+            xlog_field(&restored, name),
+            xlog_field(&whole, name),
+            "{name}: {restored}\n{whole}"
+        );
+    }
+    assert_eq!(xlog_field(&restored, "flankchanges"), "0", "{restored}");
+}
+
 /// A name holding bytes from 0x80 up (a C1 control, NEL, and a UTF-8 line
 /// separator, which some readers of the xlogfile take for a line's end;
 /// the start refuses only control characters below 0x80) goes into the
@@ -310,7 +380,7 @@ fn a_name_enters_the_records_cleaned() {
     let t = Tmux::start("e2ernm", &game_cmd(Path::new(GAME), &pg, &rc, ""));
     t.wait_for("Dlvl:1");
     t.settle();
-    quit(&t);
+    quit_debug(&t);
     let line = end_and_xlog_line(&t, &pg);
     let xlog = std::fs::read(pg.join("xlogfile")).unwrap();
     println!("--- xlogfile: {line}");
