@@ -8,8 +8,8 @@
 
 use std::cmp::Ordering;
 
-use rust_flanking::arena::Setting;
-use rust_flanking::facing::RULES;
+use flank_harness::arena::Setting;
+use flank_rules::facing::RULES;
 
 use super::run::{Run, ScenarioRun};
 use super::stats::Interval;
@@ -292,9 +292,9 @@ pub fn facts(run: &Run) -> Facts {
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
-    use crate::arena::line::Trial;
-    use crate::arena::run::SettingRun;
-    use rust_flanking::arena::Scenario;
+    use crate::line::Trial;
+    use crate::run::SettingRun;
+    use flank_harness::arena::Scenario;
     use std::path::{Path, PathBuf};
     use std::time::Duration;
 
@@ -302,7 +302,7 @@ pub(crate) mod tests {
 
     /// A trial (the verdicts' tests' own): the hero, 16 HP, loses `lost`.
     fn trial(seed: u64, lost: i64) -> Trial {
-        crate::arena::verdict::tests::trial("t", seed, lost)
+        crate::verdict::tests::trial("t", seed, lost)
     }
 
     /// A scenario of `N` trials comparing `compare`: under setting `i` the

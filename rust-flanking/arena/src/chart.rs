@@ -11,8 +11,8 @@
 
 use std::fmt::Write as _;
 
-use rust_flanking::arena::Setting;
-use rust_flanking::facing::RULES;
+use flank_harness::arena::Setting;
+use flank_rules::facing::RULES;
 
 use super::field::{self, OFF};
 use super::run::Run;
@@ -634,7 +634,7 @@ mod tests {
         assert!(legend_rows(&[]).is_empty());
     }
 
-    use crate::arena::field::tests::{field_scenario, run, scenario};
+    use crate::field::tests::{field_scenario, run, scenario};
 
     /// The fill colour of every bar (`<rect ... fill=...>` inside a panel
     /// with a short name) and the short names under the bars, in order.
