@@ -837,26 +837,20 @@ mod tests {
             assert!(l.ends_with("/>"), "{l}");
         }
         // Every cell inside the chart.
-        let h: f64 = svg
-            .split("height=\"")
-            .nth(1)
-            .unwrap()
-            .split('"')
-            .next()
-            .unwrap()
-            .parse()
-            .unwrap();
+        // The number of the first attribute `key` in `text`.
+        let attr = |text: &str, key: &str| -> f64 {
+            text.split(&format!("{key}=\""))
+                .nth(1)
+                .unwrap()
+                .split('"')
+                .next()
+                .unwrap()
+                .parse()
+                .unwrap()
+        };
+        let h = attr(&svg, "height");
         for l in svg.lines().filter(|l| l.contains("rx=\"4\"")) {
-            let num = |k: &str| -> f64 {
-                l.split(&format!(" {k}=\""))
-                    .nth(1)
-                    .unwrap()
-                    .split('"')
-                    .next()
-                    .unwrap()
-                    .parse()
-                    .unwrap()
-            };
+            let num = |k: &str| attr(l, &format!(" {k}"));
             assert!(
                 num("x") >= MARGIN && num("x") + num("width") <= W - MARGIN + 1e-9,
                 "{l}"

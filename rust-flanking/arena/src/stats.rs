@@ -441,20 +441,18 @@ mod tests {
         // Fagerland, Lydersen and Laake (2014), Bentur et al. 2009 (a=1,
         // b=1, c=7, d=12): -0.2857 [-0.5069, -0.0256]; Cavo et al. 2012
         // (59, 6, 16, 80): -0.0621 [-0.1186, -0.0046].
-        let bentur = PairedCounts {
-            both: 1,
-            only_other: 1,
-            only_base: 7,
-            neither: 12,
-        };
-        assert_interval(bentur.difference().unwrap(), -0.28571, -0.50692, -0.02555);
-        let cavo = PairedCounts {
-            both: 59,
-            only_other: 6,
-            only_base: 16,
-            neither: 80,
-        };
-        assert_interval(cavo.difference().unwrap(), -0.06211, -0.11862, -0.00462);
+        for ((both, only_other, only_base, neither), (est, lo, hi)) in [
+            ((1, 1, 7, 12), (-0.28571, -0.50692, -0.02555)),
+            ((59, 6, 16, 80), (-0.06211, -0.11862, -0.00462)),
+        ] {
+            let counts = PairedCounts {
+                both,
+                only_other,
+                only_base,
+                neither,
+            };
+            assert_interval(counts.difference().unwrap(), est, lo, hi);
+        }
     }
 
     #[test]
