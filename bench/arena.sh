@@ -6,8 +6,8 @@
 #
 #   bench/arena.sh [OPTIONS]   (from anywhere; assumes ./dev setup has run)
 #
-# It builds the game and the driver with cargo (target/release/nethack-flanking
-# and target/release/arena), then runs
+# It builds the game and the driver with cargo (target/release/nethack-flanking;
+# target/release/arena, of the crate rust-flanking/arena), then runs
 #   target/release/arena --check-replay OPTIONS arena/
 # Every trial is one game process (`nethack-flanking --arena FILE
 # --arena-seed=SEED`), two at a time, in playgrounds under target/arena/; the
@@ -18,5 +18,5 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-cargo build --release --bins
+cargo build --release -p nethack-flanking -p flank-arena --bins
 exec target/release/arena --check-replay "$@" arena/

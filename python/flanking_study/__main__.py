@@ -25,7 +25,7 @@ import argparse
 import os
 import sys
 
-from . import report, results, runner
+from . import intervals, report, results, runner
 from .settings import DEFAULT, kwargs_of
 
 RESULTS = os.path.join(runner.REPO, "study", "whole-games.jsonl")
@@ -79,7 +79,7 @@ def main(argv=None):
             progress=not args.no_progress and sys.stderr.isatty(),
         )
         return 1 if failed else 0
-    except (ValueError, results.ResultsError) as e:
+    except (ValueError, results.ResultsError, intervals.IntervalsError) as e:
         print("whole-games: %s" % e, file=sys.stderr)
         return 2
 

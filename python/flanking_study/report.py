@@ -13,34 +13,23 @@ capped is left out of the paired figures, and counted.  The intervals are
 Student's t on the mean (per setting) and on the mean of the paired
 differences, Wilson's on a share; failures are compared with flanking0's
 by Fisher's exact test, and across settings by a chi-square test.  The
-report ends with what the numbers show of each of the proposal's claims
+Wilson and t intervals are the arena's own (intervals.py: one
+implementation for both reports).  The report ends with what the numbers show of each of the proposal's claims
 (docs/BALANCE.md's, the arena's verdicts) and of each rule set: only what
 the intervals support, "not shown" where they hold 0.
 """
 
 import collections
-import math
 import os
 import re
 import statistics
 
 from scipy import stats
 
-from . import survival
+from . import intervals, survival
 
 BASELINE = "flanking0"
 ENDS = ("game-over", "agent-error", "agent-hung", "no-progress", "step-cap")
-
-
-def _t_interval(values):
-    """(mean, low, high) of the 95% t interval; None for fewer than 2."""
-    n = len(values)
-    if n < 2:
-        return None
-    m = statistics.fmean(values)
-    sd = statistics.stdev(values)
-    h = stats.t.ppf(0.975, n - 1) * sd / math.sqrt(n)
-    return m, m - h, m + h
 
 
 def _fmt_ci(ci, digits=0):
@@ -50,21 +39,11 @@ def _fmt_ci(ci, digits=0):
     return "%s [%s, %s]" % (f.format(ci[0]), f.format(ci[1]), f.format(ci[2]))
 
 
-def _wilson(k, n):
-    """(p, low, high) of k of n, Wilson's 95% interval."""
-    z = 1.959964
-    p = k / n
-    d = 1 + z * z / n
-    c = (p + z * z / (2 * n)) / d
-    h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
-    return p, c - h, c + h
-
-
 def _share(k, n):
     """k of n as a percent with its 95% Wilson interval."""
     if n == 0:
         return "-"
-    p, low, high = _wilson(k, n)
+    p, low, high = intervals.wilson(k, n)
     return "%.0f%% [%.0f, %.0f] (%d/%d)" % (100 * p, 100 * low, 100 * high, k, n)
 
 
@@ -242,9 +221,9 @@ def build(records, path, order, identities, charts=None):
                 len(rs),
                 ", ".join("%s %d" % (e, ends[e]) for e in ENDS if ends[e]),
                 "{:,.0f}".format(statistics.median(scores)) if scores else "-",
-                _fmt_ci(_t_interval(scores)),
+                _fmt_ci(intervals.t_interval(scores)),
                 "{:,.0f}".format(statistics.median([r["turns"] for r in over])) if over else "-",
-                _fmt_ci(_t_interval([r["maxlvl"] for r in over if r["maxlvl"] is not None]), 2),
+                _fmt_ci(intervals.t_interval([r["maxlvl"] for r in over if r["maxlvl"] is not None]), 2),
                 _share(sum(1 for r in died if r["deathlev"] == 1), len(died)),
                 _share(sum(1 for r in died if r["branch"] == "The Gnomish Mines"), len(died)),
                 "%.1f / %.1f" % (statistics.fmean(taken), statistics.fmean(dealt))
@@ -331,10 +310,10 @@ def build(records, path, order, identities, charts=None):
             continue
         sc, npairs, nleft = _paired(by, n, lambda r: r["score"])
         out.append("| %s | %d | %d | %s | %s | %s | %s |" % (
-            n, npairs, nleft, _fmt_ci(_t_interval(sc)),
+            n, npairs, nleft, _fmt_ci(intervals.t_interval(sc)),
             "{:,.0f}".format(statistics.median(sc)) if sc else "-",
-            _fmt_ci(_t_interval(_paired(by, n, lambda r: r["turns"])[0])),
-            _fmt_ci(_t_interval(_paired(by, n, lambda r: r["maxlvl"])[0]), 2)))
+            _fmt_ci(intervals.t_interval(_paired(by, n, lambda r: r["turns"])[0])),
+            _fmt_ci(intervals.t_interval(_paired(by, n, lambda r: r["maxlvl"])[0]), 2)))
 
     # Killing blows
     out += [
@@ -454,7 +433,7 @@ def shows(by, names, fail, games):
 
     def paired_ci(n, fn, base=BASELINE):
         diffs, npairs, _ = _paired(by, n, fn, base)
-        return _t_interval(diffs), npairs
+        return intervals.t_interval(diffs), npairs
 
     out.append("- **Choke points protect the hero: not measured here.** A whole game's "
                "record does not say where its fights took place; the arena measures it.")
@@ -472,7 +451,7 @@ def shows(by, names, fail, games):
     if has("proposal"):
         dealt = [r["flankdealt"] for r in by["proposal"].values()
                  if r["end"] == "game-over" and r.get("flankdealt") is not None]
-        ci = _t_interval(dealt)
+        ci = intervals.t_interval(dealt)
         out.append(
             "- **Pets flank for the hero: not measured here.** Under `proposal` the hero "
             "dealt %s flanked blows per game, but a blow's bonus may come from her pet or "

@@ -35,8 +35,8 @@ pub struct Summary {
     pub hero_bonus: Option<Interval>,
     /// The foes' mean flanking bonus per roll (ratio over trials).
     pub foe_bonus: Option<Interval>,
-    /// Every other kind of blow ([`crate::arena::line::OtherBlows::KINDS`]), pooled.
-    pub others: [BlowSummary; crate::arena::line::OTHER_KINDS],
+    /// Every other kind of blow ([`crate::line::OtherBlows::KINDS`]), pooled.
+    pub others: [BlowSummary; crate::line::OTHER_KINDS],
 }
 
 /// One kind of blow over every trial: rolls and hits pooled, and the mean
@@ -52,7 +52,7 @@ pub struct BlowSummary {
 }
 
 impl BlowSummary {
-    /// Kind `i` of [`crate::arena::line::OtherBlows::KINDS`] over the trials.
+    /// Kind `i` of [`crate::line::OtherBlows::KINDS`] over the trials.
     pub fn of(trials: &[Trial], i: usize) -> BlowSummary {
         let col = |f: &dyn Fn(&Trial) -> f64| trials.iter().map(f).collect::<Vec<f64>>();
         BlowSummary {
@@ -172,7 +172,7 @@ mod tests {
             foe_rolls: 2 * rolls,
             foe_hits: hits,
             foe_bonus: 0,
-            others: crate::arena::line::OtherBlows::default(),
+            others: crate::line::OtherBlows::default(),
         }
     }
 

@@ -1,6 +1,9 @@
-//! The arena's statistics: 95% intervals for proportions (Wilson), means
-//! (normal), ratios over trials, and differences, paired (same seeds) or
-//! independent. The report's method section writes the same formulas down.
+//! The 95% intervals, the one implementation of them: for proportions
+//! (Wilson), means (normal, or Student's t for few data), ratios over
+//! trials, and differences, paired (same seeds) or independent. The
+//! arena's report uses them and its method section writes the same
+//! formulas down; the whole-game study's report asks for Wilson's and
+//! Student's t intervals through `arena intervals` ([`crate::intervals`]).
 
 /// The normal quantile of a two-sided 95% interval, as the report writes it.
 pub const Z: f64 = 1.96;
@@ -109,16 +112,78 @@ pub fn mean_sd(xs: &[f64]) -> Option<(f64, f64)> {
 /// The mean with its normal interval `mean ± z·s/√n`. `None` when `xs` is
 /// empty; no interval (infinite bounds) for one value.
 pub fn mean_interval(xs: &[f64]) -> Option<Interval> {
+    mean_interval_by(xs, |_| Z)
+}
+
+/// The mean with its Student's t interval `mean ± t·s/√n`, `t` the
+/// two-sided 95% quantile with `n - 1` degrees of freedom
+/// ([`student_t_95`]): for few data, where the normal interval is too
+/// narrow. `None` when `xs` is empty; no interval for one value.
+pub fn t_interval(xs: &[f64]) -> Option<Interval> {
+    mean_interval_by(xs, |df| student_t_95(df).unwrap_or(f64::INFINITY))
+}
+
+/// The mean with the interval `mean ± q·s/√n`, `q` the quantile of
+/// `n - 1` degrees of freedom.
+fn mean_interval_by(xs: &[f64], quantile: impl FnOnce(u64) -> f64) -> Option<Interval> {
     let (mean, sd) = mean_sd(xs)?;
     if xs.len() < 2 {
         return Some(Interval::unknown(mean));
     }
-    let half = Z * sd / (xs.len() as f64).sqrt();
+    let half = quantile(xs.len() as u64 - 1) * sd / (xs.len() as f64).sqrt();
     Some(Interval {
         est: mean,
         lo: mean - half,
         hi: mean + half,
     })
+}
+
+/// The two-sided 95% quantile of Student's t with `df` degrees of freedom:
+/// the `t` with `P(|T| ≤ t) = 0.95` (for 1: 12.706; for 30: 2.042; it
+/// falls to the normal's 1.960). `None` for 0 degrees of freedom.
+///
+/// With `θ = atan(t/√ν)` and `c = cos θ`, `P(|T| ≤ t)` is a finite series
+/// for whole `ν` (Abramowitz and Stegun 26.7.3 and 26.7.4): for odd `ν`,
+/// `(2/π)(θ + sin θ · c · (1 + (2/3)c² + (2·4)/(3·5)c⁴ + … ))` up to
+/// `c^(ν-3)` (`2θ/π` for 1); for even `ν`, `sin θ · (1 + (1/2)c² +
+/// (1·3)/(2·4)c⁴ + …)` up to `c^(ν-2)`. It grows with `θ`, which is found
+/// by bisection to the last bit.
+pub fn student_t_95(df: u64) -> Option<f64> {
+    if df == 0 {
+        return None;
+    }
+    let two_sided = |theta: f64| {
+        let (sin, cos) = theta.sin_cos();
+        let c2 = cos * cos;
+        let (mut term, mut sum) = (1.0, 1.0);
+        if df % 2 == 1 {
+            for k in 1..=df.saturating_sub(3) / 2 {
+                term *= (2 * k) as f64 / (2 * k + 1) as f64 * c2;
+                sum += term;
+            }
+            let inner = if df == 1 { 0.0 } else { sin * cos * sum };
+            (theta + inner) * std::f64::consts::FRAC_2_PI
+        } else {
+            for k in 1..df / 2 {
+                term *= (2 * k - 1) as f64 / (2 * k) as f64 * c2;
+                sum += term;
+            }
+            sin * sum
+        }
+    };
+    let (mut lo, mut hi) = (0.0, std::f64::consts::FRAC_PI_2);
+    loop {
+        let mid = 0.5 * (lo + hi);
+        if mid <= lo || mid >= hi {
+            break;
+        }
+        if two_sided(mid) < 0.95 {
+            lo = mid;
+        } else {
+            hi = mid;
+        }
+    }
+    Some((df as f64).sqrt() * hi.tan())
 }
 
 /// The paired difference `other - base`, seed by seed: the mean of the
@@ -309,6 +374,37 @@ mod tests {
     }
 
     #[test]
+    fn student_t_known_values() {
+        // scipy.stats.t.ppf(0.975, df), to 13 significant digits.
+        for (df, t) in [
+            (1, 12.706204736174694),
+            (2, 4.302652729749462),
+            (3, 3.1824463052837078),
+            (4, 2.7764451051977934),
+            (5, 2.5705818356363146),
+            (10, 2.228138851986274),
+            (30, 2.0422724563012378),
+            (146, 1.9763456545938125),
+            (1000, 1.9623390808264083),
+        ] {
+            let got = student_t_95(df).unwrap();
+            assert!((got - t).abs() < 1e-12 * t, "df {df}: {got} against {t}");
+        }
+        assert_eq!(student_t_95(0), None);
+    }
+
+    #[test]
+    fn t_interval_known_values() {
+        // mean 5, s = √(32/7), t(7) = 2.364624: half-width 1.787488.
+        let xs = [2.0, 4.0, 4.0, 4.0, 5.0, 5.0, 7.0, 9.0];
+        assert_interval(t_interval(&xs).unwrap(), 5.0, 3.21251, 6.78749);
+        // Two values: t(1) = 12.706, so 1 and 3 give 2 ± 12.706.
+        assert_interval(t_interval(&[1.0, 3.0]).unwrap(), 2.0, -10.70620, 14.70620);
+        assert!(!t_interval(&[3.0]).unwrap().is_known());
+        assert_eq!(t_interval(&[]), None);
+    }
+
+    #[test]
     fn paired_mean_difference_uses_the_per_seed_differences() {
         // differences 1, 2, 3, 2: mean 2, s = √(2/3), half 1.96·0.8165/2.
         let base = [10.0, 0.0, 5.0, 7.0];
@@ -345,20 +441,18 @@ mod tests {
         // Fagerland, Lydersen and Laake (2014), Bentur et al. 2009 (a=1,
         // b=1, c=7, d=12): -0.2857 [-0.5069, -0.0256]; Cavo et al. 2012
         // (59, 6, 16, 80): -0.0621 [-0.1186, -0.0046].
-        let bentur = PairedCounts {
-            both: 1,
-            only_other: 1,
-            only_base: 7,
-            neither: 12,
-        };
-        assert_interval(bentur.difference().unwrap(), -0.28571, -0.50692, -0.02555);
-        let cavo = PairedCounts {
-            both: 59,
-            only_other: 6,
-            only_base: 16,
-            neither: 80,
-        };
-        assert_interval(cavo.difference().unwrap(), -0.06211, -0.11862, -0.00462);
+        for ((both, only_other, only_base, neither), (est, lo, hi)) in [
+            ((1, 1, 7, 12), (-0.28571, -0.50692, -0.02555)),
+            ((59, 6, 16, 80), (-0.06211, -0.11862, -0.00462)),
+        ] {
+            let counts = PairedCounts {
+                both,
+                only_other,
+                only_base,
+                neither,
+            };
+            assert_interval(counts.difference().unwrap(), est, lo, hi);
+        }
     }
 
     #[test]

@@ -2,6 +2,8 @@
 //! scenarios in the real game, one process per trial, under each setting of
 //! their `compare:` line, and writes docs/BALANCE.md and
 //! docs/balance-chart.svg. `bench/arena.sh` runs it over `arena/`.
+//! `arena intervals` answers requests for the same 95% intervals on stdin
+//! (the whole-game study's report asks it; `flank_arena::intervals`).
 //!
 //! Exit status: 0 when done, 1 when a trial failed (the error names the
 //! scenario, setting and seed, and the command line that replays it) or a
@@ -12,15 +14,16 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
-use nethack_flanking::arena::num::{duration, percent, plain, thousands};
-use nethack_flanking::arena::report::Meta;
-use nethack_flanking::arena::run::{self, Config, Progress};
-use nethack_flanking::arena::summary::Summary;
-use nethack_flanking::arena::verdict;
-use nethack_flanking::arena::write_report;
+use flank_arena::num::{duration, percent, plain, thousands};
+use flank_arena::report::Meta;
+use flank_arena::run::{self, Config, Progress};
+use flank_arena::summary::Summary;
+use flank_arena::verdict;
+use flank_arena::{intervals, write_report};
 
 const USAGE: &str = "\
 usage: arena [OPTIONS] FILE|DIR...
+       arena intervals
 
 Plays every trial of the *.arena scenarios (a directory: every *.arena in
 it, sorted) in the real game, under each setting of their compare: line,
@@ -38,6 +41,12 @@ and writes DIR/BALANCE.md and DIR/balance-chart.svg.
   --check-replay      play the first trial of each scenario and setting
                       again and fail unless it prints the same line
   -h, --help          this text
+
+arena intervals: the report's 95% intervals for another program, one
+request a line on stdin, one answer a line on stdout: `wilson K N`
+(a proportion, Wilson's) or `t X1 X2 ...` (a mean, Student's t), each
+answered `ESTIMATE LOW HIGH`, or `-` when there is no interval. (A
+directory named `intervals` is `./intervals`.)
 ";
 
 /// The command line, parsed.
@@ -115,18 +124,6 @@ fn parse_args(args: &[String]) -> Result<Option<Args>, String> {
     Ok(Some(a))
 }
 
-/// A word as the shell reads it back.
-fn shell_word(w: &str) -> String {
-    if !w.is_empty()
-        && w.chars()
-            .all(|c| c.is_ascii_alphanumeric() || "/._-=+:,@%".contains(c))
-    {
-        w.to_string()
-    } else {
-        format!("'{}'", w.replace('\'', r"'\''"))
-    }
-}
-
 /// This program's directory, to find the game and target/ beside it.
 fn own_dir() -> Option<PathBuf> {
     std::env::current_exe()
@@ -136,6 +133,19 @@ fn own_dir() -> Option<PathBuf> {
 
 fn main() -> ExitCode {
     let argv: Vec<String> = std::env::args().collect();
+    if argv.get(1).map(String::as_str) == Some("intervals") {
+        if argv.len() > 2 {
+            eprintln!("arena: `arena intervals` takes no arguments\n\n{USAGE}");
+            return ExitCode::from(2);
+        }
+        return match intervals::serve(std::io::stdin().lock(), std::io::stdout().lock()) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("arena intervals: {e}");
+                ExitCode::FAILURE
+            }
+        };
+    }
     let args = match parse_args(argv.get(1..).unwrap_or_default()) {
         Ok(Some(a)) => a,
         Ok(None) => {
@@ -158,7 +168,7 @@ fn main() -> ExitCode {
     };
     if !game.is_file() {
         eprintln!(
-            "arena: no game at {}: build it (cargo build --release --bins) or give --game",
+            "arena: no game at {}: build it (cargo build --release --bin nethack-flanking) or give --game",
             game.display()
         );
         return ExitCode::FAILURE;
@@ -182,7 +192,7 @@ fn main() -> ExitCode {
     };
     let command = argv
         .iter()
-        .map(|w| shell_word(w))
+        .map(|w| run::shell_word(w))
         .collect::<Vec<_>>()
         .join(" ");
     let meta = Meta::here(command, config.jobs, config.trials);

@@ -1,19 +1,42 @@
-//! The arena's driver (`src/bin/arena.rs`) end to end, with a stand-in for
-//! the game: a shell script that answers `--arena FILE --arena-seed=SEED`
-//! with a line made from the seed and the playground's sysconf. It checks
-//! the playgrounds, the report and the chart, the verdict lines, and the
-//! three ways a run fails: a bad scenario (exit 2), a failing trial and a
-//! replay that differs (exit 1).
+//! The arena's driver (`src/main.rs`) end to end, with a stand-in for
+//! the game: a shell script that sets up its playground when asked
+//! `--version` (as the launcher does before every game) and answers
+//! `--arena FILE --arena-seed=SEED` with a line made from the seed and the
+//! playground's sysconf. It checks the playgrounds, the report and the
+//! chart, the verdict lines, and the three ways a run fails: a bad scenario
+//! (exit 2), a failing trial and a replay that differs (exit 1); and
+//! `arena intervals` as another program talks to it.
 
-mod common;
-
+use std::io::{BufRead, BufReader, Write};
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
-
-use common::Scratch;
+use std::process::{Command, Output, Stdio};
 
 const DRIVER: &str = env!("CARGO_BIN_EXE_arena");
+
+/// A fresh scratch directory under the workspace's target/, removed when
+/// dropped.
+struct Scratch(PathBuf);
+
+impl Scratch {
+    fn new(name: &str) -> Scratch {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../../target/test-scratch")
+            .join(format!("{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        Scratch(dir)
+    }
+    fn path(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
 
 /// The stand-in. Scenarios named `*open*` cost 3 more HP with FLANKING on,
 /// and the hero dies on every third seed; nothing else depends on the
@@ -22,6 +45,13 @@ const DRIVER: &str = env!("CARGO_BIN_EXE_arena");
 /// depend on how many games ran before it.
 const FAKE_GAME: &str = r#"#!/bin/sh
 set -eu
+pg=$NETHACK_FLANKING_PLAYGROUND
+if [ "$*" = --version ]; then
+    mkdir -p "$pg"
+    [ -f "$pg/sysconf" ] || printf 'WIZARDS=*\n#FLANKING=100\n' >"$pg/sysconf"
+    echo "stand-in 1.0"
+    exit 0
+fi
 file=""; seed=""
 for a in "$@"; do
     case $a in
@@ -262,4 +292,46 @@ fn bad_command_lines_get_status_2() {
         assert_eq!(out.status.code(), Some(2), "{args:?}");
         assert!(text(&out.stderr).contains("usage: arena"));
     }
+}
+
+#[test]
+fn intervals_answer_each_request_as_it_comes() {
+    let mut child = Command::new(DRIVER)
+        .arg("intervals")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut input = child.stdin.take().unwrap();
+    let mut output = BufReader::new(child.stdout.take().unwrap());
+    let mut ask = |request: &str| {
+        writeln!(input, "{request}").unwrap();
+        input.flush().unwrap();
+        let mut reply = String::new();
+        output.read_line(&mut reply).unwrap();
+        reply
+    };
+    // Each answer comes before the next request is written.
+    assert_eq!(ask("wilson 0 0"), "-\n");
+    let w: Vec<f64> = ask("wilson 5 10")
+        .split_whitespace()
+        .map(|x| x.parse().unwrap())
+        .collect();
+    assert_eq!(w[0], 0.5);
+    assert!((w[1] - 0.23659).abs() < 5e-5 && (w[2] - 0.76341).abs() < 5e-5);
+    assert!(ask("wilson ten 10").starts_with("error: line 3: bad K `ten`"));
+    let t: Vec<f64> = ask("t 1 3")
+        .split_whitespace()
+        .map(|x| x.parse().unwrap())
+        .collect();
+    assert!((t[2] - 14.706204736174694).abs() < 1e-9, "{t:?}");
+    drop(input);
+    assert!(child.wait().unwrap().success());
+
+    let out = Command::new(DRIVER)
+        .args(["intervals", "x"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("takes no arguments"));
 }

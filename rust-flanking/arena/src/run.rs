@@ -14,10 +14,9 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
-use rust_flanking::arena::{Policy, Scenario, Setting};
+use flank_harness::arena::{Policy, Scenario, Setting};
 
 use super::line::Trial;
-use crate::playground::Playground;
 
 /// The file in each playground that keeps the run's lines, in seed order.
 pub const TRIALS_FILE: &str = "trials.txt";
@@ -131,7 +130,7 @@ impl std::error::Error for RunError {}
 /// Reads every scenario under `paths` (files, or directories of
 /// `*.arena`), with absolute paths, and refuses two scenarios of one name.
 pub fn load_scenarios(paths: &[PathBuf]) -> Result<Vec<Scenario>, RunError> {
-    let files = rust_flanking::arena::collect(paths)
+    let files = flank_harness::arena::collect(paths)
         .map_err(|e| RunError::Other(format!("cannot list the scenarios: {e}")))?;
     if files.is_empty() {
         return Err(RunError::Other(format!(
@@ -241,10 +240,26 @@ pub fn apply_setting(text: &str, setting: &Setting) -> String {
     out
 }
 
-/// Makes the playground of one setting: the game's files (through
-/// [`Playground::ensure`]) and a sysconf with the setting's lines.
-pub fn prepare_playground(dir: &Path, setting: &Setting) -> io::Result<()> {
-    Playground::new(dir.to_path_buf()).ensure()?;
+/// Makes the playground of one setting: the game sets up its own files
+/// (`GAME --version`, the playground named in `NETHACK_FLANKING_PLAYGROUND`:
+/// as before every game, the launcher makes what is missing, its sysconf
+/// among them, refreshes its data files and keeps the rest), then the
+/// sysconf gets the setting's lines.
+pub fn prepare_playground(game: &Path, dir: &Path, setting: &Setting) -> io::Result<()> {
+    let out = Command::new(game)
+        .arg("--version")
+        .env("NETHACK_FLANKING_PLAYGROUND", dir)
+        .stdin(Stdio::null())
+        .output()
+        .map_err(|e| io::Error::new(e.kind(), format!("cannot run {}: {e}", game.display())))?;
+    if !out.status.success() {
+        return Err(io::Error::other(format!(
+            "{} --version failed ({}): {}",
+            game.display(),
+            out.status,
+            String::from_utf8_lossy(&out.stderr).trim_end()
+        )));
+    }
     let path = dir.join("sysconf");
     let old = fs::read_to_string(&path)?;
     let new = apply_setting(&old, setting);
@@ -257,7 +272,7 @@ pub fn prepare_playground(dir: &Path, setting: &Setting) -> io::Result<()> {
 }
 
 /// A word as the shell reads it back: quoted unless it is plain.
-fn shell_word(word: &str) -> String {
+pub fn shell_word(word: &str) -> String {
     if !word.is_empty()
         && word
             .chars()
@@ -545,7 +560,7 @@ pub fn run_all(
                 .playgrounds
                 .join(sanitize(&scenario.name))
                 .join(setting_dir(setting));
-            prepare_playground(&playground, setting).map_err(|e| {
+            prepare_playground(&config.game, &playground, setting).map_err(|e| {
                 RunError::Other(format!(
                     "cannot set up the playground {}: {e}",
                     playground.display()

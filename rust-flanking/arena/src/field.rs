@@ -8,8 +8,8 @@
 
 use std::cmp::Ordering;
 
-use rust_flanking::arena::Setting;
-use rust_flanking::facing::RULES;
+use flank_harness::arena::Setting;
+use flank_rules::facing::RULES;
 
 use super::run::{Run, ScenarioRun};
 use super::stats::Interval;
@@ -292,9 +292,9 @@ pub fn facts(run: &Run) -> Facts {
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
-    use crate::arena::line::Trial;
-    use crate::arena::run::SettingRun;
-    use rust_flanking::arena::Scenario;
+    use crate::line::Trial;
+    use crate::run::SettingRun;
+    use flank_harness::arena::Scenario;
     use std::path::{Path, PathBuf};
     use std::time::Duration;
 
@@ -302,7 +302,7 @@ pub(crate) mod tests {
 
     /// A trial (the verdicts' tests' own): the hero, 16 HP, loses `lost`.
     fn trial(seed: u64, lost: i64) -> Trial {
-        crate::arena::verdict::tests::trial("t", seed, lost)
+        crate::verdict::tests::trial("t", seed, lost)
     }
 
     /// A scenario of `N` trials comparing `compare`: under setting `i` the
@@ -462,23 +462,22 @@ pub(crate) mod tests {
     /// (more HP lost), opposite 8, tactics 12, nerfhack 6, silq 7,
     /// splicehack 6, hackem 7.
     pub(crate) fn open_example() -> ScenarioRun {
-        field_scenario(
-            OPEN,
-            Some((40, 0)),
-            &[
-                (5, 0),
-                (10, 0),
-                (30, 0),
-                (30, 2),
-                (8, 0),
-                (12, 0),
-                (6, 0),
-                (7, 0),
-                (6, 0),
-                (7, 0),
-            ],
-        )
+        field_scenario(OPEN, Some((40, 0)), &OPEN_DEATHS)
     }
+
+    /// [`open_example`]'s deaths and extra HP lost, off and per rule set.
+    const OPEN_DEATHS: [(u64, i64); 10] = [
+        (5, 0),
+        (10, 0),
+        (30, 0),
+        (30, 2),
+        (8, 0),
+        (12, 0),
+        (6, 0),
+        (7, 0),
+        (6, 0),
+        (7, 0),
+    ];
 
     /// The corridor of the worse-than-the-open test (and the report's):
     /// deaths off 10; proposal 20, dnd 70, nerfhack 55, splicehack 15,
@@ -522,22 +521,9 @@ pub(crate) mod tests {
 
         // Without the tie-break implicit would come first: a full tie keeps
         // the earlier rule.
-        let open = field_scenario(
-            OPEN,
-            None,
-            &[
-                (5, 0),
-                (10, 0),
-                (30, 0),
-                (30, 0),
-                (8, 0),
-                (12, 0),
-                (6, 0),
-                (7, 0),
-                (6, 0),
-                (7, 0),
-            ],
-        );
+        let mut even = OPEN_DEATHS;
+        even[3] = (30, 0);
+        let open = field_scenario(OPEN, None, &even);
         let h = facts(&run(vec![open])).harshest_open.unwrap();
         assert_eq!(
             (h.rise.rule, h.tied.clone(), h.even),
@@ -580,22 +566,12 @@ pub(crate) mod tests {
         // In the open every rule kills 10 more of 100 than off, but
         // nerfhack none; in the corridor proposal kills 10 more, dnd 60
         // more, nerfhack 45 more, splicehack 5, hackem 6; the rest none.
-        let open = field_scenario(
-            OPEN,
-            Some((0, 0)),
-            &[
-                (10, 0),
-                (20, 0),
-                (20, 0),
-                (20, 0),
-                (20, 0),
-                (20, 0),
-                (10, 0),
-                (20, 0),
-                (20, 0),
-                (20, 0),
-            ],
-        );
+        // Off 10 deaths of 100, every rule set 20.
+        let mut rise = [(20, 0); 10];
+        rise[0] = (10, 0);
+        let mut open_deaths = rise;
+        open_deaths[6] = (10, 0); // nerfhack
+        let open = field_scenario(OPEN, Some((0, 0)), &open_deaths);
         let choke = corridor_example();
         let f = facts(&run(vec![choke, open]));
         let a = f.choke_against_open.unwrap();
@@ -613,38 +589,10 @@ pub(crate) mod tests {
         assert!(!by("proposal").worse);
 
         // Higher in the corridor, but the intervals overlap: not worse.
-        let open = field_scenario(
-            OPEN,
-            None,
-            &[
-                (10, 0),
-                (20, 0),
-                (20, 0),
-                (20, 0),
-                (20, 0),
-                (20, 0),
-                (20, 0),
-                (20, 0),
-                (20, 0),
-                (20, 0),
-            ],
-        );
-        let choke = field_scenario(
-            CHOKE,
-            None,
-            &[
-                (10, 0),
-                (28, 0),
-                (28, 0),
-                (28, 0),
-                (28, 0),
-                (28, 0),
-                (28, 0),
-                (28, 0),
-                (28, 0),
-                (28, 0),
-            ],
-        );
+        let open = field_scenario(OPEN, None, &rise);
+        let mut higher = [(28, 0); 10];
+        higher[0] = (10, 0);
+        let choke = field_scenario(CHOKE, None, &higher);
         let f = facts(&run(vec![open, choke]));
         assert!(f.choke_against_open.unwrap().iter().all(|a| !a.worse));
 

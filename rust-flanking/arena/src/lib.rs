@@ -1,4 +1,4 @@
-//! The arena's driver: it plays every trial of `*.arena` scenarios in the
+//! flank-arena, the arena's driver: it plays every trial of `*.arena` scenarios in the
 //! real game (`nethack-flanking --arena FILE --arena-seed=SEED`, one
 //! process per trial) under each setting of their `compare:` line, and
 //! writes what the numbers say: docs/BALANCE.md and docs/balance-chart.svg.
@@ -10,12 +10,17 @@
 //! - [`field`]: flanking off and every rule set side by side, and what
 //!   they say;
 //! - [`report`] and [`chart`]: the Markdown and the SVG;
-//! - [`num`]: how they all write numbers.
+//! - [`num`]: how they all write numbers;
+//! - [`intervals`]: the same intervals for the whole-game study's report
+//!   (`arena intervals`, numbers in, intervals out).
 //!
-//! The binary is `src/bin/arena.rs`; `bench/arena.sh` runs it.
+//! The binary is `src/main.rs` (`arena`); `bench/arena.sh` runs it. The
+//! scenarios' format is flank-harness's (`flank_harness::arena`), which the
+//! game reads too.
 
 pub mod chart;
 pub mod field;
+pub mod intervals;
 pub mod line;
 pub mod num;
 pub mod report;

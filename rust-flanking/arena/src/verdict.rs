@@ -4,7 +4,7 @@
 
 use std::fmt;
 
-use rust_flanking::arena::Setting;
+use flank_harness::arena::Setting;
 
 use super::num::{diff, percent, plain, real, thousands};
 use super::run::{Run, ScenarioRun};
@@ -619,9 +619,9 @@ fn quoted(names: &[&str]) -> String {
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
-    use crate::arena::line::{Outcome, Trial};
-    use crate::arena::run::SettingRun;
-    use rust_flanking::arena::Scenario;
+    use crate::line::{Outcome, Trial};
+    use crate::run::SettingRun;
+    use flank_harness::arena::Scenario;
     use std::path::{Path, PathBuf};
     use std::time::Duration;
 

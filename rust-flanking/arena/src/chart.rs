@@ -11,8 +11,8 @@
 
 use std::fmt::Write as _;
 
-use rust_flanking::arena::Setting;
-use rust_flanking::facing::RULES;
+use flank_harness::arena::Setting;
+use flank_rules::facing::RULES;
 
 use super::field::{self, OFF};
 use super::run::Run;
@@ -634,7 +634,7 @@ mod tests {
         assert!(legend_rows(&[]).is_empty());
     }
 
-    use crate::arena::field::tests::{field_scenario, run, scenario};
+    use crate::field::tests::{field_scenario, run, scenario};
 
     /// The fill colour of every bar (`<rect ... fill=...>` inside a panel
     /// with a short name) and the short names under the bars, in order.
@@ -837,26 +837,20 @@ mod tests {
             assert!(l.ends_with("/>"), "{l}");
         }
         // Every cell inside the chart.
-        let h: f64 = svg
-            .split("height=\"")
-            .nth(1)
-            .unwrap()
-            .split('"')
-            .next()
-            .unwrap()
-            .parse()
-            .unwrap();
+        // The number of the first attribute `key` in `text`.
+        let attr = |text: &str, key: &str| -> f64 {
+            text.split(&format!("{key}=\""))
+                .nth(1)
+                .unwrap()
+                .split('"')
+                .next()
+                .unwrap()
+                .parse()
+                .unwrap()
+        };
+        let h = attr(&svg, "height");
         for l in svg.lines().filter(|l| l.contains("rx=\"4\"")) {
-            let num = |k: &str| -> f64 {
-                l.split(&format!(" {k}=\""))
-                    .nth(1)
-                    .unwrap()
-                    .split('"')
-                    .next()
-                    .unwrap()
-                    .parse()
-                    .unwrap()
-            };
+            let num = |k: &str| attr(l, &format!(" {k}"));
             assert!(
                 num("x") >= MARGIN && num("x") + num("width") <= W - MARGIN + 1e-9,
                 "{l}"
