@@ -6,10 +6,11 @@
 //! `*.arena` file ([`crate::arena_abi`]) are built on it.
 
 use std::ffi::{c_char, CStr, CString, OsStr};
-use std::fmt::Display;
 use std::os::unix::ffi::OsStrExt;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::{Path, PathBuf};
+
+use crate::files::FileError;
 
 /// What one file of a format becomes over the C ABI: its parsed contents,
 /// or the error that stopped them; either way it owns every string it
@@ -17,10 +18,8 @@ use std::path::{Path, PathBuf};
 pub trait Load: Sized {
     /// The parsed file.
     type Parsed;
-    /// Why a file could not be parsed (naming the file and line).
-    type Error: Display;
-    /// Parses the file at `path`.
-    fn parse(path: &Path) -> Result<Self::Parsed, Self::Error>;
+    /// Parses the file at `path`; an error names the file and line.
+    fn parse(path: &Path) -> Result<Self::Parsed, FileError>;
     /// The entry of a parsed file.
     fn from_parsed(parsed: &Self::Parsed) -> Self;
     /// The entry of a file (or path) that could not be used, with why.

@@ -11,7 +11,8 @@ use std::ffi::{c_char, CStr, CString};
 use std::path::Path;
 
 use crate::abi_common::{self, c_path, c_string, padded_map, small, Load, Texts};
-use crate::arena::{Policy, Scenario, ScenarioError};
+use crate::arena::{Policy, Scenario};
+use crate::files::FileError;
 use flank_rules::sys;
 
 pub use sys::{flank_arena, flank_arena_creature, flank_arena_file};
@@ -42,9 +43,8 @@ pub struct ArenaFile {
 
 impl Load for ArenaFile {
     type Parsed = Scenario;
-    type Error = ScenarioError;
 
-    fn parse(path: &Path) -> Result<Scenario, ScenarioError> {
+    fn parse(path: &Path) -> Result<Scenario, FileError> {
         Scenario::load(path)
     }
 

@@ -11,7 +11,8 @@ use std::ffi::{c_char, CStr};
 use std::path::Path;
 
 use crate::abi_common::{checked_map, small, Load, Texts};
-use crate::fixture::{CreatureStates, DefenderTraits, Fixture, FixtureError};
+use crate::files::FileError;
+use crate::fixture::{CreatureStates, DefenderTraits, Fixture};
 use crate::set_abi::{self, Format, Set};
 use flank_rules::sys;
 
@@ -66,9 +67,8 @@ fn unset() -> flank_fixture {
 
 impl Load for Entry {
     type Parsed = Fixture;
-    type Error = FixtureError;
 
-    fn parse(path: &Path) -> Result<Fixture, FixtureError> {
+    fn parse(path: &Path) -> Result<Fixture, FileError> {
         Fixture::load(path)
     }
 

@@ -12,7 +12,8 @@ use std::ffi::{c_char, CStr, CString};
 use std::path::Path;
 
 use crate::abi_common::{c_string, checked_map, small, Load, Texts};
-use crate::movement::{MoveError, MoveFixture};
+use crate::files::FileError;
+use crate::movement::MoveFixture;
 use crate::set_abi::{self, Format, Set};
 use flank_rules::sys;
 
@@ -48,9 +49,8 @@ pub struct MoveEntry {
 
 impl Load for MoveEntry {
     type Parsed = MoveFixture;
-    type Error = MoveError;
 
-    fn parse(path: &Path) -> Result<MoveFixture, MoveError> {
+    fn parse(path: &Path) -> Result<MoveFixture, FileError> {
         MoveFixture::load(path)
     }
 
