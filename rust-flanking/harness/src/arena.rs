@@ -152,10 +152,6 @@ fn flanking_value(key: &str, value: &str) -> Option<String> {
     }
 }
 
-fn known_glyph(c: char) -> bool {
-    c.is_ascii_alphabetic() || ".#-| +}^0@'>*".contains(c)
-}
-
 impl Scenario {
     /// Reads and parses a scenario file.
     pub fn load(path: &Path) -> Result<Scenario, FileError> {
@@ -363,8 +359,7 @@ impl Scenario {
         let mut used = std::collections::BTreeSet::new();
         let hero_at = map.scan(
             &text,
-            known_glyph,
-            "letters . # - | space + ' } ^ 0 @ > *",
+            ".#-| +'}^0@>*",
             "the hero",
             |r, c, ch| {
                 let line = map.row_line(r);

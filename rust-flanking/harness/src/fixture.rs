@@ -301,10 +301,6 @@ const TWO_HEROES: &str = "creature states `hero`: more than one creature is the 
 const HERO_NEEDS_MONSTER: &str =
     "creature states `hero` needs a `monster` defender (the defender is the hero)";
 
-fn is_known_glyph(c: char) -> bool {
-    c.is_ascii_alphabetic() || ".#-| +}^0@".contains(c)
-}
-
 /// Parses `expect`: a decimal multiple of 0.5 in 0..9, in half points.
 fn parse_expect(value: &str) -> Option<u8> {
     parse_half_points(value, 18)
@@ -631,13 +627,7 @@ impl Fixture {
         // The map block: taken verbatim (`#` is a corridor there).
         let block = text.map()?;
         let map_line = block.line;
-        let (ar, ac) = block.scan(
-            &text,
-            is_known_glyph,
-            "letters . # - | space + } ^ 0 @",
-            "the defender",
-            |_, _, _| Ok(()),
-        )?;
+        let (ar, ac) = block.scan(&text, ".#-| +}^0@", "the defender", |_, _, _| Ok(()))?;
         if let Some((r, why)) = files::beyond_reach(&block.rows, (ar, ac)) {
             return Err(err(block.row_line(r), why));
         }

@@ -193,10 +193,6 @@ fn parse_creature(value: &str) -> Result<(String, MoveStates), String> {
     Ok((species, s))
 }
 
-fn is_glyph(c: char) -> bool {
-    c.is_ascii_alphabetic() || ".#*-| +'}^0@".contains(c)
-}
-
 /// The glyph on (row, col) of map rows, rock (space) outside them.
 fn glyph_at(map: &[String], r: isize, c: isize) -> char {
     if r < 0 || c < 0 {
@@ -324,20 +320,14 @@ impl MoveFixture {
         // Glyphs, the hero, the letters.
         let mut letters: BTreeMap<char, Vec<(usize, usize)>> = BTreeMap::new();
         let mut stars = 0usize;
-        let hero_at = map.scan(
-            &text,
-            is_glyph,
-            "letters . # * - | space + ' } ^ 0 @",
-            "the hero",
-            |r, c, ch| {
-                match ch {
-                    '*' => stars += 1,
-                    l if l.is_ascii_alphabetic() => letters.entry(l).or_default().push((r, c)),
-                    _ => {}
-                }
-                Ok(())
-            },
-        )?;
+        let hero_at = map.scan(&text, ".#*-| +'}^0@", "the hero", |r, c, ch| {
+            match ch {
+                '*' => stars += 1,
+                l if l.is_ascii_alphabetic() => letters.entry(l).or_default().push((r, c)),
+                _ => {}
+            }
+            Ok(())
+        })?;
         if let Some((r, why)) = files::beyond_reach(&map.rows, hero_at) {
             return Err(text.err(map.row_line(r), why));
         }

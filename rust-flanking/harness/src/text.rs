@@ -38,14 +38,13 @@ impl Map {
         self.line + 1 + r
     }
 
-    /// Checks every square: a glyph of the format (`known`; `glyphs` lists
-    /// them for the error), one `@` (`who` it is, for the error), and
-    /// `each` (row, column, glyph) for every other square, in the order of
-    /// the lines. Where the `@` is.
+    /// Checks every square: a glyph of the format (a letter, or one of
+    /// `glyphs`), one `@` (`who` it is, for the error), and `each` (row,
+    /// column, glyph) for every other square, in the order of the lines.
+    /// Where the `@` is.
     pub fn scan(
         &self,
         text: &Text,
-        known: impl Fn(char) -> bool,
         glyphs: &str,
         who: &str,
         mut each: impl FnMut(usize, usize, char) -> Result<(), FileError>,
@@ -54,13 +53,21 @@ impl Map {
         for (r, row) in self.rows.iter().enumerate() {
             let line = self.row_line(r);
             for (c, ch) in row.chars().enumerate() {
-                if !known(ch) {
+                if !(ch.is_ascii_alphabetic() || glyphs.contains(ch)) {
+                    let list: Vec<String> = glyphs
+                        .chars()
+                        .map(|g| match g {
+                            ' ' => "space".to_string(),
+                            g => g.to_string(),
+                        })
+                        .collect();
                     return Err(text.err(
                         line,
                         format!(
-                            "unknown glyph `{}` in column {} (glyphs: {glyphs})",
+                            "unknown glyph `{}` in column {} (glyphs: letters {})",
                             ch.escape_debug(),
-                            c + 1
+                            c + 1,
+                            list.join(" ")
                         ),
                     ));
                 }
