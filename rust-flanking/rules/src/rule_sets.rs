@@ -427,8 +427,10 @@ const SHIELD_AS_NETHACK: &str = "The shield counts as NetHack counts it.";
 /// Words a rule set without the clause never says.
 const UNSAID: &str = "";
 
-/// NerfHack's row, which SpliceHack's and Hack'EM's, the same rule of a
-/// foe opposite the attacker, write only where they differ from.
+/// NerfHack's row, which the field's other rows (SpliceHack's and
+/// Hack'EM's, the same rule of a foe opposite the attacker; Sil-Q's count
+/// of foes around) write only where they differ from: no arc, no facing,
+/// no zone numbers, NetHack's shield, no words of their own but their flow's.
 const NERFHACK: RuleRow = RuleRow {
     id: sys::FLANK_RULES_NERFHACK as u8,
     name: "nerfhack",
@@ -701,15 +703,9 @@ pub static RULES: [RuleRow; 9] = [
     RuleRow {
         id: sys::FLANK_RULES_SILQ as u8,
         name: "silq",
-        arc: false,
-        facing: false,
         combine: Combine::Refused(Some(
             "Sil-Q's count of the attackers around the defender is its own rule: with the arc it would count each of them twice",
         )),
-        hit: [0, 0, 0],
-        damage_percent: [100, 100, 100],
-        damage_flat: [0, 0, 0],
-        shield: ShieldRule::Always,
         direction: Direction::Rough,
         flow: Flow::Crowd {
             // overwhelming_att_mod(), src/cmd1.c: "+1 for monsters near
@@ -723,22 +719,15 @@ pub static RULES: [RuleRow; 9] = [
                 none: "No other creature that could attack the defender stands next to it: no bonus.",
             },
         },
-        backstab: false,
-        rear_unnoticed: false,
         words: Words {
-            preface: UNSAID,
-            zone: [UNSAID; 3],
-            shield: SHIELD_AS_NETHACK,
-            shield_damage: UNSAID,
-            backstab: UNSAID,
-            unnoticed: UNSAID,
             flanked: c"foes around",
+            ..NERFHACK.words
         },
         guide: Guide {
-            flank: "-",
-            rear: "-",
             also: "Sil-Q's: every attack gets +1 to hit for each other foe of the defender beside it and +2 for each behind the defender",
+            ..NERFHACK.guide
         },
+        ..NERFHACK
     },
     RuleRow {
         id: sys::FLANK_RULES_SPLICEHACK as u8,
