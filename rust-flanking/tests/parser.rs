@@ -15,6 +15,15 @@ fn error(text: &str) -> (usize, String, String) {
     (e.line, e.what, msg)
 }
 
+/// Parses `text` as `bad.flank`, wants an error at `line` whose words
+/// start with `start`; the message.
+fn fails(text: &str, line: usize, start: &str) -> String {
+    let (l, what, msg) = error(text);
+    assert_eq!(l, line, "{text}: {msg}");
+    assert!(what.starts_with(start), "{text}: {msg}");
+    msg
+}
+
 const GOOD: &str = "name: good\nattacker: n\nexpect: 1.5\nmap:\n.d.\n.@.\n--.\nend\n";
 
 #[test]
@@ -36,33 +45,36 @@ fn name_defaults_to_stem_and_trailing_comments_are_ignored() {
 
 #[test]
 fn unknown_key() {
-    let (line, what, msg) =
-        error("attacker: n\nexpect: 0\ncolour: red\nmap:\n.d.\n.@.\n...\nend\n");
-    assert_eq!(line, 3);
-    assert!(what.starts_with("unknown key `colour` ("), "{what}");
+    let msg = fails(
+        "attacker: n\nexpect: 0\ncolour: red\nmap:\n.d.\n.@.\n...\nend\n",
+        3,
+        "unknown key `colour` (",
+    );
     assert!(msg.contains("unknown key `colour`"));
 }
 
 #[test]
 fn not_key_value() {
-    let (line, what, _) = error("attacker: n\nexpect 0\nmap:\n.d.\n.@.\n...\nend\n");
-    assert_eq!(line, 2);
-    assert!(
-        what.starts_with("expected `key: value` or `map:`, found `expect 0`"),
-        "{what}"
+    fails(
+        "attacker: n\nexpect 0\nmap:\n.d.\n.@.\n...\nend\n",
+        2,
+        "expected `key: value` or `map:`, found `expect 0`",
     );
 }
 
 #[test]
 fn bad_direction() {
-    let (line, what, msg) = error("attacker: up\nexpect: 0\nmap:\n.d.\n.@.\n...\nend\n");
-    assert_eq!(line, 1);
-    assert!(what.starts_with("bad direction `up` ("), "{what}");
+    let msg = fails(
+        "attacker: up\nexpect: 0\nmap:\n.d.\n.@.\n...\nend\n",
+        1,
+        "bad direction `up` (",
+    );
     assert!(msg.contains("bad direction `up`"));
-    let (line, what, _) =
-        error("attacker: n\nexpect: 0\ncreature x: peaceful\nmap:\n.d.\n.@.\n...\nend\n");
-    assert_eq!(line, 3);
-    assert!(what.starts_with("bad direction `x` ("), "{what}");
+    fails(
+        "attacker: n\nexpect: 0\ncreature x: peaceful\nmap:\n.d.\n.@.\n...\nend\n",
+        3,
+        "bad direction `x` (",
+    );
 }
 
 #[test]
@@ -71,12 +83,7 @@ fn bad_expect_values() {
         "1.25", "9.5", "10", "-1", "x", "", "1.", ".5", "0.55", "1,5", "09", "00", "99",
     ] {
         let text = format!("attacker: n\nexpect: {v}\nmap:\n.d.\n.@.\n...\nend\n");
-        let (line, what, msg) = error(&text);
-        assert_eq!(line, 2, "{v}");
-        assert!(
-            what.starts_with(&format!("bad expect value `{v}`: ")),
-            "{v}: {what}"
-        );
+        let msg = fails(&text, 2, &format!("bad expect value `{v}`: "));
         assert!(msg.contains("multiple of 0.5 in 0..9"));
     }
     for (v, half) in [
@@ -95,28 +102,25 @@ fn bad_expect_values() {
 
 #[test]
 fn no_defender() {
-    let (line, what, _) = error("attacker: n\nexpect: 0\nmap:\n.d.\n...\n...\nend\n");
-    assert_eq!(line, 3);
-    assert!(
-        what.starts_with("no `@` (the defender) in the map block"),
-        "{what}"
+    fails(
+        "attacker: n\nexpect: 0\nmap:\n.d.\n...\n...\nend\n",
+        3,
+        "no `@` (the defender) in the map block",
     );
 }
 
 #[test]
 fn two_defenders() {
-    let (line, what, msg) = error("attacker: n\nexpect: 0\nmap:\n.d..\n.@.@\n....\nend\n");
-    assert_eq!(line, 5);
-    assert!(
-        what.starts_with("two `@` in the map block (the first on line 5)"),
-        "{what}"
+    let msg = fails(
+        "attacker: n\nexpect: 0\nmap:\n.d..\n.@.@\n....\nend\n",
+        5,
+        "two `@` in the map block (the first on line 5)",
     );
     assert!(msg.contains("two `@`"));
-    let (line, what, _) = error("attacker: n\nexpect: 0\nmap:\n.d.\n.@.\n...\n.@.\nend\n");
-    assert_eq!(line, 7);
-    assert!(
-        what.starts_with("two `@` in the map block (the first on line 5)"),
-        "{what}"
+    fails(
+        "attacker: n\nexpect: 0\nmap:\n.d.\n.@.\n...\n.@.\nend\n",
+        7,
+        "two `@` in the map block (the first on line 5)",
     );
 }
 
@@ -127,119 +131,101 @@ fn neighbour_outside_the_map() {
     assert!(what.contains("neighbour of `@` is outside"), "{what}");
     assert!(msg.contains("outside the map block"));
     // A short row: the east neighbour is missing.
-    let (line, what, _) = error("attacker: n\nexpect: 0\nmap:\n.d.\n.@\n...\nend\n");
-    assert_eq!(line, 5);
-    assert!(
-        what.starts_with("the east neighbour of `@` is outside the map block"),
-        "{what}"
+    fails(
+        "attacker: n\nexpect: 0\nmap:\n.d.\n.@\n...\nend\n",
+        5,
+        "the east neighbour of `@` is outside the map block",
     );
     // @ in the first column.
-    let (line, what, _) = error("attacker: n\nexpect: 0\nmap:\nd.\n@.\n..\nend\n");
-    assert_eq!(line, 5);
-    assert!(
-        what.starts_with("the west neighbour of `@` is outside the map block"),
-        "{what}"
+    fails(
+        "attacker: n\nexpect: 0\nmap:\nd.\n@.\n..\nend\n",
+        5,
+        "the west neighbour of `@` is outside the map block",
     );
 }
 
 #[test]
 fn creature_line_without_creature() {
-    let (line, what, msg) =
-        error("attacker: n\nexpect: 0\ncreature s: sleeping\nmap:\n.d.\n.@.\n...\nend\n");
-    assert_eq!(line, 3);
-    assert!(
-        what.starts_with("`creature s` but there is no creature letter s of `@`"),
-        "{what}"
+    let msg = fails(
+        "attacker: n\nexpect: 0\ncreature s: sleeping\nmap:\n.d.\n.@.\n...\nend\n",
+        3,
+        "`creature s` but there is no creature letter s of `@`",
     );
     assert!(msg.contains("no creature letter"));
 }
 
 #[test]
 fn unknown_glyph() {
-    let (line, what, msg) = error("attacker: n\nexpect: 0\nmap:\n.d.\n.@*\n...\nend\n");
-    assert_eq!(line, 5);
-    assert!(
-        what.starts_with("unknown glyph `*` in column 3 ("),
-        "{what}"
+    let msg = fails(
+        "attacker: n\nexpect: 0\nmap:\n.d.\n.@*\n...\nend\n",
+        5,
+        "unknown glyph `*` in column 3 (",
     );
     assert!(msg.contains("unknown glyph `*`"));
 }
 
 #[test]
 fn missing_end() {
-    let (line, what, msg) = error("attacker: n\nexpect: 0\nmap:\n.d.\n.@.\n...\n");
-    assert_eq!(line, 6);
-    assert!(
-        what.starts_with("missing `end` after the map block"),
-        "{what}"
+    let msg = fails(
+        "attacker: n\nexpect: 0\nmap:\n.d.\n.@.\n...\n",
+        6,
+        "missing `end` after the map block",
     );
     assert!(msg.contains("missing `end`"));
 }
 
 #[test]
 fn missing_map() {
-    let (line, what, _) = error("attacker: n\nexpect: 0\n");
-    assert_eq!(line, 2);
-    assert!(what.starts_with("missing `map:` block"), "{what}");
+    fails("attacker: n\nexpect: 0\n", 2, "missing `map:` block");
 }
 
 #[test]
 fn missing_attacker_and_expect() {
-    let (line, what, msg) = error("expect: 0\nmap:\n.d.\n.@.\n...\nend\n");
-    assert_eq!(line, 2);
-    assert!(what.starts_with("missing `attacker:` line"), "{what}");
+    let msg = fails(
+        "expect: 0\nmap:\n.d.\n.@.\n...\nend\n",
+        2,
+        "missing `attacker:` line",
+    );
     assert!(msg.contains("missing `attacker:`"));
-    let (line, what, _) = error("attacker: n\nmap:\n.d.\n.@.\n...\nend\n");
-    assert_eq!(line, 2);
-    assert!(what.starts_with("missing `expect:` line"), "{what}");
+    fails(
+        "attacker: n\nmap:\n.d.\n.@.\n...\nend\n",
+        2,
+        "missing `expect:` line",
+    );
 }
 
 #[test]
 fn duplicate_keys() {
-    let (line, what, msg) =
-        error("attacker: n\nexpect: 0\nattacker: s\nmap:\n.d.\n.@.\n.d.\nend\n");
-    assert_eq!(line, 3);
-    assert!(
-        what.starts_with("duplicate key `attacker` (first on line 1)"),
-        "{what}"
+    let msg = fails(
+        "attacker: n\nexpect: 0\nattacker: s\nmap:\n.d.\n.@.\n.d.\nend\n",
+        3,
+        "duplicate key `attacker` (first on line 1)",
     );
     assert!(msg.contains("duplicate key `attacker` (first on line 1)"));
-    let (line, what, _) = error(
-        "attacker: n\nexpect: 0\ncreature e: fleeing\ncreature  e: sleeping\nmap:\n.d.\n.@d\n...\nend\n",
-    );
-    assert_eq!(line, 4);
-    assert!(
-        what.starts_with("duplicate key `creature e` (first on line 3)"),
-        "{what}"
-    );
+    fails("attacker: n\nexpect: 0\ncreature e: fleeing\ncreature  e: sleeping\nmap:\n.d.\n.@d\n...\nend\n", 4, "duplicate key `creature e` (first on line 3)");
 }
 
 #[test]
 fn attacker_without_creature() {
-    let (line, what, msg) = error("attacker: s\nexpect: 0\nmap:\n.d.\n.@.\n...\nend\n");
-    assert_eq!(line, 1);
-    assert!(
-        what.starts_with("the attacker square (s of `@`) holds no creature letter"),
-        "{what}"
+    let msg = fails(
+        "attacker: s\nexpect: 0\nmap:\n.d.\n.@.\n...\nend\n",
+        1,
+        "the attacker square (s of `@`) holds no creature letter",
     );
     assert!(msg.contains("holds no creature letter"));
 }
 
 #[test]
 fn unknown_traits_and_states() {
-    let (line, what, _) =
-        error("attacker: n\nexpect: 0\ndefender: invisible\nmap:\n.d.\n.@.\n...\nend\n");
-    assert_eq!(line, 3);
-    assert!(
-        what.starts_with("unknown defender trait `invisible` ("),
-        "{what}"
+    fails(
+        "attacker: n\nexpect: 0\ndefender: invisible\nmap:\n.d.\n.@.\n...\nend\n",
+        3,
+        "unknown defender trait `invisible` (",
     );
-    let (line, what, _) =
-        error("attacker: n\nexpect: 0\ncreature n: angry\nmap:\n.d.\n.@.\n...\nend\n");
-    assert_eq!(line, 3);
-    assert!(
-        what.starts_with("unknown creature state `angry` ("),
-        "{what}"
+    fails(
+        "attacker: n\nexpect: 0\ncreature n: angry\nmap:\n.d.\n.@.\n...\nend\n",
+        3,
+        "unknown creature state `angry` (",
     );
 }
 
@@ -259,9 +245,7 @@ fn contradictory_traits_and_states() {
     ] {
         let text =
             format!("attacker: n\nexpect: 0\ndefender: {traits}\nmap:\n.d.\n.@.\n...\nend\n");
-        let (line, what, _) = error(&text);
-        assert_eq!(line, 3, "{traits}");
-        assert!(what.starts_with("defender traits "), "{traits}: {what}");
+        fails(&text, 3, "defender traits ");
     }
     for states in [
         "peaceful tame",
@@ -289,9 +273,7 @@ fn contradictory_traits_and_states() {
         let text = format!(
             "attacker: n\nexpect: 0\ndefender: monster\ncreature n: {states}\nmap:\n.d.\n.@.\n...\nend\n"
         );
-        let (line, what, _) = error(&text);
-        assert_eq!(line, 4, "{states}");
-        assert!(what.starts_with("creature states "), "{states}: {what}");
+        fails(&text, 4, "creature states ");
     }
     // Conflict beside a monster defender is the hero's (ABI 17): it parses.
     for traits in [
@@ -306,10 +288,11 @@ fn contradictory_traits_and_states() {
         assert!(f.defender.monster && f.defender.conflict, "{traits}");
     }
     // The hero cannot stand next to itself.
-    let (line, what, _) =
-        error("attacker: n\nexpect: 0\ncreature n: hero\nmap:\n.d.\n.@.\n...\nend\n");
-    assert_eq!(line, 3);
-    assert!(what.starts_with("creature states "), "{what}");
+    fails(
+        "attacker: n\nexpect: 0\ncreature n: hero\nmap:\n.d.\n.@.\n...\nend\n",
+        3,
+        "creature states ",
+    );
 }
 
 #[test]
@@ -409,12 +392,10 @@ fn attacker_at_says_where_and_the_rule_set_says_from_where() {
 
 #[test]
 fn a_tail_never_attacks() {
-    let (line, what, msg) =
-        error("attacker: n\nexpect: 0\ncreature n: tail\nmap:\n.d.\n.@.\n...\nend\n");
-    assert_eq!(line, 1);
-    assert!(
-        what.starts_with("the attacker (n of `@`) is a `tail`"),
-        "{what}"
+    let msg = fails(
+        "attacker: n\nexpect: 0\ncreature n: tail\nmap:\n.d.\n.@.\n...\nend\n",
+        1,
+        "the attacker (n of `@`) is a `tail`",
     );
     assert!(msg.contains("never with a tail segment"), "{msg}");
 }
@@ -431,11 +412,10 @@ fn what_nethack_can_make_still_parses() {
 
 #[test]
 fn text_after_end() {
-    let (line, what, _) = error("attacker: n\nexpect: 0\nmap:\n.d.\n.@.\n...\nend\nexpect: 1\n");
-    assert_eq!(line, 8);
-    assert!(
-        what.starts_with("text after `end` (only comments may follow the map)"),
-        "{what}"
+    fails(
+        "attacker: n\nexpect: 0\nmap:\n.d.\n.@.\n...\nend\nexpect: 1\n",
+        8,
+        "text after `end` (only comments may follow the map)",
     );
 }
 
@@ -569,17 +549,15 @@ fn facing_errors_name_their_line() {
 
 #[test]
 fn facing_keys_need_rules_and_rules_need_their_keys() {
-    let (l, k, m) = error("attacker: n\nexpect: 0\nfacing: n\nmap:\n.d.\n.@.\n...\nend\n");
-    assert_eq!(l, 3, "{m}");
-    assert!(
-        k.starts_with("`facing` is a facing key and needs a `rules:` line"),
-        "{m}: {k}"
+    fails(
+        "attacker: n\nexpect: 0\nfacing: n\nmap:\n.d.\n.@.\n...\nend\n",
+        3,
+        "`facing` is a facing key and needs a `rules:` line",
     );
-    let (l, k, _) = error("attacker: n\nexpect: 0\ndefender: shield\nmap:\n.d.\n.@.\n...\nend\n");
-    assert_eq!(l, 3);
-    assert!(
-        k.starts_with("`defender: shield` is a facing key and needs a `rules:` line"),
-        "{k}"
+    fails(
+        "attacker: n\nexpect: 0\ndefender: shield\nmap:\n.d.\n.@.\n...\nend\n",
+        3,
+        "`defender: shield` is a facing key and needs a `rules:` line",
     );
     for key in ["facing", "expect-zone", "expect-hit", "expect-damage"] {
         let text: String = FACING
@@ -587,12 +565,7 @@ fn facing_keys_need_rules_and_rules_need_their_keys() {
             .filter(|l| !l.starts_with(&format!("{key}:")))
             .map(|l| format!("{l}\n"))
             .collect();
-        let (l, k, _) = error(&text);
-        assert_eq!(l, 8, "{key}");
-        assert!(
-            k.starts_with(&format!("`rules:` needs a `{key}:` line")),
-            "{key}: {k}"
-        );
+        fails(&text, 8, &format!("`rules:` needs a `{key}:` line"));
     }
     let text = FACING.replace("rules: dnd\n", "rules: dnd\ndefender: shield\n");
     let (_, k, _) = error(&text);
@@ -637,12 +610,7 @@ fn expect_hit_reads_half_points_up_to_30() {
     }
     for v in ["30.5", "31", "013", "07", "-2", "+2", "2.25", "x"] {
         let text = FACING.replace("expect-hit: 0\n", &format!("expect-hit: {v}\n"));
-        let (line, what, _) = error(&text);
-        assert_eq!(line, 7, "{v}");
-        assert!(
-            what.starts_with(&format!("bad expect-hit value `{v}`: ")),
-            "{v}: {what}"
-        );
+        fails(&text, 7, &format!("bad expect-hit value `{v}`: "));
     }
 }
 
@@ -691,15 +659,16 @@ fn bad_far_lines_name_their_line() {
         assert_eq!(n, 4, "{line}: {msg}");
         assert!(msg.contains(want), "{line}: {msg}");
     }
-    let (n, what, _) = error(&far("far a: bow\nfar a: darts"));
-    assert_eq!(n, 5);
-    assert!(
-        what.starts_with("duplicate key `far a` (first on line 4)"),
-        "{what}"
+    fails(
+        &far("far a: bow\nfar a: darts"),
+        5,
+        "duplicate key `far a` (first on line 4)",
     );
-    let (n, what, _) = error(&far("far a: bow").replace("ranged: on", "ranged: maybe"));
-    assert_eq!(n, 3);
-    assert!(what.starts_with("bad ranged `maybe` (on or off)"), "{what}");
+    fails(
+        &far("far a: bow").replace("ranged: on", "ranged: maybe"),
+        3,
+        "bad ranged `maybe` (on or off)",
+    );
 }
 
 #[test]
@@ -719,9 +688,7 @@ fn a_map_larger_than_the_level_names_its_line() {
         }
     }
     text.push_str("end\n");
-    let (line, what, msg) = error(&text);
-    assert_eq!(line, 4, "{msg}");
-    assert!(what.starts_with("the map reaches"), "{msg}");
+    let msg = fails(&text, 4, "the map reaches");
     assert!(msg.contains("150 rows above `@`"), "{msg}");
     // Each way out of the room, at its own line; the limits themselves fit.
     let map = |rows: &[&str]| format!("attacker: n\nexpect: 0\nmap:\n{}\nend\n", rows.join("\n"));
