@@ -176,6 +176,14 @@ impl Scenario {
         let mut measured: Option<(&str, usize)> = None;
         while let Some(header) = text.header()? {
             let (lineno, key, value) = (header.line, &header.key, header.value);
+            // `trials:` and `turns:`: a whole number from 1 to `max`
+            let count = |what: &str, max: u32| {
+                value
+                    .parse::<u32>()
+                    .ok()
+                    .filter(|n| (1..=max).contains(n))
+                    .ok_or_else(|| text.err(lineno, format!("bad {what} `{value}`: 1 to {max}")))
+            };
             match header.words().as_slice() {
                 ["name"] => {
                     if value.is_empty() || value.contains(char::is_whitespace) {
@@ -225,27 +233,11 @@ impl Scenario {
                 }
                 ["trials"] => {
                     measured.get_or_insert(("trials", lineno));
-                    trials = Some(
-                        value
-                            .parse::<u32>()
-                            .ok()
-                            .filter(|t| (1..=100_000).contains(t))
-                            .ok_or_else(|| {
-                                text.err(lineno, format!("bad trials `{value}`: 1 to 100000"))
-                            })?,
-                    )
+                    trials = Some(count("trials", 100_000)?);
                 }
                 ["turns"] => {
                     measured.get_or_insert(("turns", lineno));
-                    turns = Some(
-                        value
-                            .parse::<u16>()
-                            .ok()
-                            .filter(|t| (1..=10_000).contains(t))
-                            .ok_or_else(|| {
-                                text.err(lineno, format!("bad turns `{value}`: 1 to 10000"))
-                            })?,
-                    )
+                    turns = Some(count("turns", 10_000)? as u16);
                 }
                 ["seed"] => {
                     seed = value.parse::<u64>().map_err(|_| {
