@@ -488,15 +488,6 @@ fn the_harness_is_for_debug_mode_only() {
         &[&repo().join("tests/fixtures/proposal/p01-lone-dingo.flank")],
     );
     assert!(first.status.success());
-    let sysconf = pg.join("sysconf");
-    let text = std::fs::read_to_string(&sysconf).unwrap();
-    std::fs::write(&sysconf, text.replace("WIZARDS=*", "WIZARDS=nobody-at-all")).unwrap();
-    let out = harness(&pg, &[&repo().join("tests/fixtures/proposal")]);
-    assert!(!out.status.success());
-    assert!(out.stdout.is_empty());
-    assert!(
-        String::from_utf8_lossy(&out.stderr).contains("debug mode only"),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    common::refuse_debug_mode(&pg);
+    common::assert_debug_mode_only(&harness(&pg, &[&repo().join("tests/fixtures/proposal")]));
 }
