@@ -235,17 +235,8 @@ fn the_arena_is_for_debug_mode_only() {
     let pg = scratch.path().join("playground");
     let scenario = repo().join("arena/pet-alone.arena");
     assert!(arena(&pg, &scenario, 1).status.success());
-    let sysconf = pg.join("sysconf");
-    let text = std::fs::read_to_string(&sysconf).unwrap();
-    std::fs::write(&sysconf, text.replace("WIZARDS=*", "WIZARDS=nobody-at-all")).unwrap();
-    let out = arena(&pg, &scenario, 1);
-    assert!(!out.status.success());
-    assert!(out.stdout.is_empty());
-    assert!(
-        String::from_utf8_lossy(&out.stderr).contains("debug mode only"),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    common::refuse_debug_mode(&pg);
+    common::assert_debug_mode_only(&arena(&pg, &scenario, 1));
 }
 
 /// A sysconf the game refuses, for a game run with no terminal (standard

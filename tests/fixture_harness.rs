@@ -144,66 +144,123 @@ fn every_fixture_passes_in_the_game() {
     common::assert_nothing_left(&scratch.path().join("playground"), "flankfx");
 }
 
-#[test]
-fn a_changed_facing_expectation_fails_in_the_game() {
-    let scratch = Scratch::new("fixture-harness-facing");
-    let copy = scratch.path().join("fixtures");
-    std::fs::create_dir_all(&copy).unwrap();
-    let fixtures = repo().join("tests/fixtures");
-    for f in [
-        "facing-dnd/d01-front.flank",
-        "facing-dnd/d03-rear-plus-4.flank",
-        "facing-tactics/t02-example2-backstab.flank",
-    ] {
-        let from = fixtures.join(f);
-        std::fs::copy(&from, copy.join(from.file_name().unwrap())).unwrap();
-    }
-    // d03: attacked from the rear, said to be the flank.
-    let d03 = copy.join("d03-rear-plus-4.flank");
-    let text = std::fs::read_to_string(&d03).unwrap();
-    assert!(text.contains("\nexpect-zone: rear\n"), "{text}");
-    std::fs::write(
-        &d03,
-        text.replace("\nexpect-zone: rear\n", "\nexpect-zone: flank\n"),
-    )
-    .unwrap();
-    // t02: a backstab's 150% damage, said to be 125%.
-    let t02 = copy.join("t02-example2-backstab.flank");
-    let text = std::fs::read_to_string(&t02).unwrap();
-    let damage = text
-        .lines()
-        .find(|l| l.starts_with("expect-damage: "))
-        .expect("t02 has an expect-damage line");
-    assert!(damage.starts_with("expect-damage: 150%"), "{damage}");
-    std::fs::write(&t02, text.replace(damage, "expect-damage: 125%")).unwrap();
+/// A run of the harness on changed copies of some fixtures.
+struct ChangedRun {
+    scratch: Scratch,
+    stdout: String,
+}
 
-    let out = harness(&scratch.path().join("playground"), &[&copy]);
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(!out.status.success(), "a wrong value must fail:\n{stdout}");
-    // Scored, not refused: each fails on what was changed ("FAIL
-    // d03-rear-plus-4: got zone 2, expected 1"), and the unchanged one
-    // still passes in the same run.
-    let lines: Vec<&str> = stdout.lines().collect();
-    assert_eq!(
-        lines.len(),
-        4,
-        "one line per fixture and a summary:\n{stdout}"
-    );
-    assert_eq!(lines[0], "ok d01-front", "{stdout}");
-    for (line, name, what) in [
-        (lines[1], "d03-rear-plus-4", "zone"),
-        (lines[2], "t02-example2-backstab", "damage"),
-    ] {
+impl ChangedRun {
+    /// Copies `files` (paths under tests/fixtures) into a scratch directory
+    /// `tag`, changes `from` to `to` in each `(file, from, to)` of
+    /// `changes` (the copy's file name; `from` must be there), writes each
+    /// `(file, text)` of `written` beside them, runs the harness on them all
+    /// and wants it to fail with one line per file and a summary.
+    fn new(
+        tag: &str,
+        files: &[&str],
+        changes: &[(&str, &str, &str)],
+        written: &[(&str, &str)],
+    ) -> ChangedRun {
+        let scratch = Scratch::new(tag);
+        let copy = scratch.path().join("fixtures");
+        std::fs::create_dir_all(&copy).unwrap();
+        for f in files {
+            let from = repo().join("tests/fixtures").join(f);
+            std::fs::copy(&from, copy.join(from.file_name().unwrap())).unwrap();
+        }
+        for (file, from, to) in changes {
+            let path = copy.join(file);
+            let text = std::fs::read_to_string(&path).unwrap();
+            assert!(text.contains(from), "{file}: {text}");
+            std::fs::write(&path, text.replace(from, to)).unwrap();
+        }
+        for (file, text) in written {
+            std::fs::write(copy.join(file), text).unwrap();
+        }
+        let out = harness(&scratch.path().join("playground"), &[&copy]);
+        let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+        assert!(!out.status.success(), "a wrong value must fail:\n{stdout}");
+        assert_eq!(
+            stdout.lines().count(),
+            files.len() + written.len() + 1,
+            "one line per fixture and a summary:\n{stdout}"
+        );
+        ChangedRun { scratch, stdout }
+    }
+
+    /// The copy of the fixture file `name`.
+    fn copy(&self, name: &str) -> PathBuf {
+        self.scratch.path().join("fixtures").join(name)
+    }
+
+    /// Line `i` of the harness's output.
+    fn line(&self, i: usize) -> &str {
+        self.stdout.lines().nth(i).unwrap()
+    }
+
+    /// Wants line `i` to say that fixture `name` passed.
+    fn passed(&self, i: usize, name: &str) {
+        assert_eq!(self.line(i), format!("ok {name}"), "{}", self.stdout);
+    }
+
+    /// Wants line `i` to be fixture `name` failing on its `what`: scored,
+    /// not refused as a fixture the game cannot build.
+    fn failed_on(&self, i: usize, name: &str, what: &str) {
+        let line = self.line(i);
         let why = line
             .strip_prefix(&format!("FAIL {name}: "))
-            .unwrap_or_else(|| panic!("no FAIL for {name}:\n{stdout}"));
+            .unwrap_or_else(|| panic!("no FAIL for {name}:\n{}", self.stdout));
         assert!(
             why.contains(what) && !why.contains("cannot build"),
             "{name} must fail on its {what}: {line}"
         );
     }
-    assert_eq!(lines[3], "1 passed, 2 failed", "{stdout}");
-    common::assert_nothing_left(&scratch.path().join("playground"), "flankfx");
+
+    /// Wants the last line to be `summary`, and nothing left behind.
+    fn ends(&self, summary: &str) {
+        assert_eq!(self.stdout.lines().last(), Some(summary), "{}", self.stdout);
+        common::assert_nothing_left(&self.scratch.path().join("playground"), "flankfx");
+    }
+}
+
+/// Scored, not refused: each changed facing fixture fails on what was
+/// changed ("FAIL d03-rear-plus-4: got zone 2, expected 1"), and the
+/// unchanged one still passes in the same run.
+#[test]
+fn a_changed_facing_expectation_fails_in_the_game() {
+    // t02: a backstab's 150% damage, said to be 125%.
+    let t02 = std::fs::read_to_string(
+        repo().join("tests/fixtures/facing-tactics/t02-example2-backstab.flank"),
+    )
+    .unwrap();
+    let damage = t02
+        .lines()
+        .find(|l| l.starts_with("expect-damage: "))
+        .expect("t02 has an expect-damage line");
+    assert!(damage.starts_with("expect-damage: 150%"), "{damage}");
+    let run = ChangedRun::new(
+        "fixture-harness-facing",
+        &[
+            "facing-dnd/d01-front.flank",
+            "facing-dnd/d03-rear-plus-4.flank",
+            "facing-tactics/t02-example2-backstab.flank",
+        ],
+        &[
+            // d03: attacked from the rear, said to be the flank.
+            (
+                "d03-rear-plus-4.flank",
+                "\nexpect-zone: rear\n",
+                "\nexpect-zone: flank\n",
+            ),
+            ("t02-example2-backstab.flank", damage, "expect-damage: 125%"),
+        ],
+        &[],
+    );
+    run.passed(0, "d01-front");
+    run.failed_on(1, "d03-rear-plus-4", "zone");
+    run.failed_on(2, "t02-example2-backstab", "damage");
+    run.ends("1 passed, 2 failed");
 }
 
 /// One changed expectation in each of the field's directories fails by
@@ -214,180 +271,117 @@ fn a_changed_facing_expectation_fails_in_the_game() {
 /// passes in the same run.
 #[test]
 fn a_changed_field_expectation_fails_in_the_game() {
-    let scratch = Scratch::new("fixture-harness-field");
-    let copy = scratch.path().join("fixtures");
-    std::fs::create_dir_all(&copy).unwrap();
-    let fixtures = repo().join("tests/fixtures");
-    for f in [
-        "peer-nerfhack/n10-stunned-flanker.flank",
-        "peer-nerfhack/n17-elbereth-hero-defender.flank",
-        "peer-nerfhack/n23-level-20.flank",
-        "peer-silq/s04-behind.flank",
-    ] {
-        let from = fixtures.join(f);
-        std::fs::copy(&from, copy.join(from.file_name().unwrap())).unwrap();
-    }
-    for (file, from, to) in [
-        (
-            "n23-level-20.flank",
-            "\nexpect-hit: 10\n",
-            "\nexpect-hit: 5\n",
-        ),
-        ("s04-behind.flank", "\nexpect-hit: 2\n", "\nexpect-hit: 1\n"),
-    ] {
-        let path = copy.join(file);
-        let text = std::fs::read_to_string(&path).unwrap();
-        assert!(text.contains(from), "{file}: {text}");
-        std::fs::write(&path, text.replace(from, to)).unwrap();
-    }
-
-    let out = harness(&scratch.path().join("playground"), &[&copy]);
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(!out.status.success(), "a wrong value must fail:\n{stdout}");
-    let lines: Vec<&str> = stdout.lines().collect();
-    assert_eq!(
-        lines.len(),
-        5,
-        "one line per fixture and a summary:\n{stdout}"
+    let run = ChangedRun::new(
+        "fixture-harness-field",
+        &[
+            "peer-nerfhack/n10-stunned-flanker.flank",
+            "peer-nerfhack/n17-elbereth-hero-defender.flank",
+            "peer-nerfhack/n23-level-20.flank",
+            "peer-silq/s04-behind.flank",
+        ],
+        &[
+            (
+                "n23-level-20.flank",
+                "\nexpect-hit: 10\n",
+                "\nexpect-hit: 5\n",
+            ),
+            ("s04-behind.flank", "\nexpect-hit: 2\n", "\nexpect-hit: 1\n"),
+        ],
+        &[],
     );
-    assert_eq!(lines[0], "ok n10-stunned-flanker", "{stdout}");
-    assert_eq!(lines[1], "ok n17-elbereth-hero-defender", "{stdout}");
-    for (line, name) in [(lines[2], "n23-level-20"), (lines[3], "s04-behind")] {
-        let why = line
-            .strip_prefix(&format!("FAIL {name}: "))
-            .unwrap_or_else(|| panic!("no FAIL for {name}:\n{stdout}"));
-        assert!(
-            why.contains("to-hit") && !why.contains("cannot build"),
-            "{name} must fail on its to-hit: {line}"
-        );
-    }
-    assert_eq!(lines[4], "2 passed, 2 failed", "{stdout}");
-    common::assert_nothing_left(&scratch.path().join("playground"), "flankfx");
+    run.passed(0, "n10-stunned-flanker");
+    run.passed(1, "n17-elbereth-hero-defender");
+    run.failed_on(2, "n23-level-20", "to-hit");
+    run.failed_on(3, "s04-behind", "to-hit");
+    run.ends("2 passed, 2 failed");
 }
 
+/// Built and scored, not refused: the game's archer counts; the unchanged
+/// fixture still passes in the same run.
 #[test]
 fn a_changed_ranged_expectation_fails_in_the_game() {
-    let scratch = Scratch::new("fixture-harness-ranged");
-    let copy = scratch.path().join("fixtures");
-    std::fs::create_dir_all(&copy).unwrap();
-    let fixtures = repo().join("tests/fixtures/ranged");
-    for f in ["r01-bow.flank", "r14-blocked-boulder.flank"] {
-        std::fs::copy(fixtures.join(f), copy.join(f)).unwrap();
-    }
     // r01: the archer 3 squares east, said not to count (the score of the
     // jackal's bite alone).
-    let r01 = copy.join("r01-bow.flank");
-    let text = std::fs::read_to_string(&r01).unwrap();
-    assert!(text.contains("\nexpect: 4\n"), "{text}");
-    std::fs::write(&r01, text.replace("\nexpect: 4\n", "\nexpect: 0\n")).unwrap();
-
-    let out = harness(&scratch.path().join("playground"), &[&copy]);
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(!out.status.success(), "a wrong value must fail:\n{stdout}");
-    // Built and scored, not refused: the game's archer counts; the
-    // unchanged fixture still passes in the same run.
-    let lines: Vec<&str> = stdout.lines().collect();
-    assert_eq!(
-        lines.len(),
-        3,
-        "one line per fixture and a summary:\n{stdout}"
+    let run = ChangedRun::new(
+        "fixture-harness-ranged",
+        &["ranged/r01-bow.flank", "ranged/r14-blocked-boulder.flank"],
+        &[("r01-bow.flank", "\nexpect: 4\n", "\nexpect: 0\n")],
+        &[],
     );
-    let why = lines[0]
-        .strip_prefix("FAIL r01-bow: ")
-        .unwrap_or_else(|| panic!("no FAIL for r01-bow:\n{stdout}"));
-    assert!(
-        why.contains("got 4") && !why.contains("cannot build"),
-        "r01-bow must fail on its score: {why}"
-    );
-    assert_eq!(lines[1], "ok r14-blocked-boulder", "{stdout}");
-    assert_eq!(lines[2], "1 passed, 1 failed", "{stdout}");
-    common::assert_nothing_left(&scratch.path().join("playground"), "flankfx");
+    run.failed_on(0, "r01-bow", "got 4");
+    run.passed(1, "r14-blocked-boulder");
+    run.ends("1 passed, 1 failed");
 }
 
+/// A `*` moved to another square, or a wait where the mover steps, fails
+/// in the game; an unknown species is refused by name, with its file and
+/// line.
 #[test]
 fn a_moved_movement_square_fails_in_the_game() {
-    let scratch = Scratch::new("fixture-harness-moves");
-    let copy = scratch.path().join("fixtures");
-    std::fs::create_dir_all(&copy).unwrap();
-    let moves = repo().join("tests/fixtures/moves");
-    for f in ["m02-wall-lone.move", "m07-waits-at-most-three.move"] {
-        std::fs::copy(moves.join(f), copy.join(f)).unwrap();
-    }
-    // m02: the '*' one square west, onto the square south of the hero
-    // (where the jackal's bite counts 1 and vanilla does not go either)
-    let m02 = copy.join("m02-wall-lone.move");
-    let text = std::fs::read_to_string(&m02).unwrap();
-    assert!(text.contains("\n......*....\n"), "{text}");
-    std::fs::write(&m02, text.replace("\n......*....\n", "\n.....*.....\n")).unwrap();
-    // m07: a step one turn before the bound ends the wait
-    let m07 = copy.join("m07-waits-at-most-three.move");
-    let text = std::fs::read_to_string(&m07).unwrap();
-    assert!(text.contains("\nexpect: wait wait wait move\n"), "{text}");
-    std::fs::write(
-        &m07,
-        text.replace(
-            "\nexpect: wait wait wait move\n",
-            "\nexpect: wait wait move\n",
-        ),
-    )
-    .unwrap();
-    // and an unknown species: refused by name, with its file and line
-    std::fs::write(
-        copy.join("zz-unknown.move"),
-        "mover: j\nexpect: wait\ncreature j: jackalope\nmap:\n.@..\n...j\nend\n",
-    )
-    .unwrap();
-
-    let out = harness(&scratch.path().join("playground"), &[&copy]);
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(!out.status.success(), "a moved square must fail:\n{stdout}");
-    let lines: Vec<&str> = stdout.lines().collect();
-    assert_eq!(
-        lines.len(),
-        4,
-        "one line per fixture and a summary:\n{stdout}"
+    let run = ChangedRun::new(
+        "fixture-harness-moves",
+        &[
+            "moves/m02-wall-lone.move",
+            "moves/m07-waits-at-most-three.move",
+        ],
+        &[
+            // m02: the '*' one square west, onto the square south of the
+            // hero (where the jackal's bite counts 1 and vanilla does not
+            // go either)
+            ("m02-wall-lone.move", "\n......*....\n", "\n.....*.....\n"),
+            // m07: a step one turn before the bound ends the wait
+            (
+                "m07-waits-at-most-three.move",
+                "\nexpect: wait wait wait move\n",
+                "\nexpect: wait wait move\n",
+            ),
+        ],
+        &[(
+            "zz-unknown.move",
+            "mover: j\nexpect: wait\ncreature j: jackalope\nmap:\n.@..\n...j\nend\n",
+        )],
     );
     assert_eq!(
-        lines[0],
+        run.line(0),
         format!(
             "FAIL m02-wall-lone: {}: run 1, turn 1: expected a step to a '*' square, \
              but it went to row 3 col 7 (and 7 more)",
-            m02.display()
+            run.copy("m02-wall-lone.move").display()
         ),
-        "{stdout}"
+        "{}",
+        run.stdout
     );
     assert_eq!(
-        lines[1],
+        run.line(1),
         format!(
             "FAIL m07-waits-at-most-three: {}: run 1, turn 3: expected a step to a '*' \
              square, but it stayed on row 2 col 8 (and 7 more)",
-            m07.display()
+            run.copy("m07-waits-at-most-three.move").display()
         ),
-        "{stdout}"
+        "{}",
+        run.stdout
     );
     assert_eq!(
-        lines[2],
+        run.line(2),
         format!(
             "FAIL zz-unknown: cannot build it in the game: unknown species `jackalope` ({}:3)",
-            copy.join("zz-unknown.move").display()
+            run.copy("zz-unknown.move").display()
         ),
-        "{stdout}"
+        "{}",
+        run.stdout
     );
-    assert_eq!(
-        lines[3], "0 passed, 3 failed (0 of 3 movement fixtures passed)",
-        "{stdout}"
-    );
+    run.ends("0 passed, 3 failed (0 of 3 movement fixtures passed)");
     // the unchanged files pass, named one by one too
     let one = harness(
-        &scratch.path().join("playground"),
-        &[&moves.join("m02-wall-lone.move")],
+        &run.scratch.path().join("playground"),
+        &[&repo().join("tests/fixtures/moves/m02-wall-lone.move")],
     );
     assert!(one.status.success());
     assert_eq!(
         String::from_utf8_lossy(&one.stdout),
         "ok m02-wall-lone\n1 passed, 0 failed (1 of 1 movement fixtures passed)\n"
     );
-    common::assert_nothing_left(&scratch.path().join("playground"), "flankfx");
+    common::assert_nothing_left(&run.scratch.path().join("playground"), "flankfx");
 }
 
 #[test]
@@ -494,15 +488,6 @@ fn the_harness_is_for_debug_mode_only() {
         &[&repo().join("tests/fixtures/proposal/p01-lone-dingo.flank")],
     );
     assert!(first.status.success());
-    let sysconf = pg.join("sysconf");
-    let text = std::fs::read_to_string(&sysconf).unwrap();
-    std::fs::write(&sysconf, text.replace("WIZARDS=*", "WIZARDS=nobody-at-all")).unwrap();
-    let out = harness(&pg, &[&repo().join("tests/fixtures/proposal")]);
-    assert!(!out.status.success());
-    assert!(out.stdout.is_empty());
-    assert!(
-        String::from_utf8_lossy(&out.stderr).contains("debug mode only"),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    common::refuse_debug_mode(&pg);
+    common::assert_debug_mode_only(&harness(&pg, &[&repo().join("tests/fixtures/proposal")]));
 }

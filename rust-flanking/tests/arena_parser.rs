@@ -130,7 +130,7 @@ fn missing_lines_and_map_errors() {
     let (line, msg) = error(&with_line(15, Some("|j.@.j|")));
     assert_eq!(line, 15);
     assert!(
-        msg.contains("two `@` in the map (the first on line 14)"),
+        msg.contains("two `@` in the map block (the first on line 14)"),
         "{msg}"
     );
     let (line, msg) = error(&with_line(15, Some("|k...j|")));

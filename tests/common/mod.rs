@@ -3,8 +3,26 @@
 #![allow(dead_code)]
 
 use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::process::{Command, Output};
 use std::time::{Duration, Instant};
+
+/// Takes debug mode from everybody in the playground `pg`'s sysconf, as a
+/// server's would.
+pub fn refuse_debug_mode(pg: &Path) {
+    let sysconf = pg.join("sysconf");
+    let text = std::fs::read_to_string(&sysconf).unwrap();
+    assert!(text.contains("WIZARDS=*"), "{text}");
+    std::fs::write(&sysconf, text.replace("WIZARDS=*", "WIZARDS=nobody-at-all")).unwrap();
+}
+
+/// Wants the game refused for a tool of debug mode only: it failed, wrote
+/// nothing to standard output, and said why on standard error.
+pub fn assert_debug_mode_only(out: &Output) {
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success(), "{stderr}");
+    assert!(out.stdout.is_empty(), "{stderr}");
+    assert!(stderr.contains("debug mode only"), "{stderr}");
+}
 
 /// The repository's root.
 pub fn repo() -> PathBuf {

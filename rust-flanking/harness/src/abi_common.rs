@@ -6,10 +6,11 @@
 //! `*.arena` file ([`crate::arena_abi`]) are built on it.
 
 use std::ffi::{c_char, CStr, CString, OsStr};
-use std::fmt::Display;
 use std::os::unix::ffi::OsStrExt;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::{Path, PathBuf};
+
+use crate::files::FileError;
 
 /// What one file of a format becomes over the C ABI: its parsed contents,
 /// or the error that stopped them; either way it owns every string it
@@ -17,10 +18,9 @@ use std::path::{Path, PathBuf};
 pub trait Load: Sized {
     /// The parsed file.
     type Parsed;
-    /// Why a file could not be parsed (naming the file and line).
-    type Error: Display;
-    /// Parses the file at `path`.
-    fn parse(path: &Path) -> Result<Self::Parsed, Self::Error>;
+    /// Reads and parses the file at `path` (the format's `load`); an
+    /// error names the file and line.
+    const LOAD: fn(&Path) -> Result<Self::Parsed, FileError>;
     /// The entry of a parsed file.
     fn from_parsed(parsed: &Self::Parsed) -> Self;
     /// The entry of a file (or path) that could not be used, with why.
@@ -29,7 +29,7 @@ pub trait Load: Sized {
     /// The entry of the file at `path`: the parsed file, or its error. It
     /// never fails: an unusable file is an entry naming the file and line.
     fn load(path: &Path) -> Self {
-        match Self::parse(path) {
+        match (Self::LOAD)(path) {
             Ok(parsed) => Self::from_parsed(&parsed),
             Err(e) => Self::from_error(path, &e.to_string()),
         }
@@ -46,6 +46,15 @@ pub(crate) fn load_caught<E: Load>(path: &Path, what: &str) -> E {
             &format!("{}: the {what} parser failed (a bug)", path.display()),
         )
     })
+}
+
+/// Where the C struct points for the array `items`: NULL when it is empty.
+pub(crate) fn array_ptr<T>(items: &[T]) -> *const T {
+    if items.is_empty() {
+        std::ptr::null()
+    } else {
+        items.as_ptr()
+    }
 }
 
 /// The path the C string `path` names; `None` for NULL.

@@ -9,7 +9,7 @@ use std::fmt;
 use std::path::{Path, PathBuf};
 
 use crate::files::{self, FileError};
-use crate::text::{Header, Layout, Text};
+use crate::text::{one_letter, terrain_under, Text};
 
 /// How the hero fights (arena/README.md, "Policies").
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -104,10 +104,6 @@ pub struct Scenario {
     pub creatures: Vec<Creature>,
 }
 
-/// A scenario error: the file, the 1-based line, and what is wrong, in
-/// words.
-pub type ScenarioError = FileError<String>;
-
 /// The largest map the level holds (NetHack's ROWNO x COLNO-1), less a
 /// border of rock.
 pub const MAX_ROWS: usize = 19;
@@ -156,25 +152,16 @@ fn flanking_value(key: &str, value: &str) -> Option<String> {
     }
 }
 
-fn known_glyph(c: char) -> bool {
-    c.is_ascii_alphabetic() || ".#-| +}^0@'>*".contains(c)
-}
-
 impl Scenario {
     /// Reads and parses a scenario file.
-    pub fn load(path: &Path) -> Result<Scenario, ScenarioError> {
-        files::load(path, Self::parse, |why| why)
+    pub fn load(path: &Path) -> Result<Scenario, FileError> {
+        files::load(path, Self::parse)
     }
 
     /// Parses scenario text; `path` names the file in errors and gives the
     /// default name.
-    pub fn parse(path: &Path, text: &str) -> Result<Scenario, ScenarioError> {
-        let err = |line: usize, kind: String| FileError::at(path, line, kind);
-        let layout = |e: Layout| {
-            let (line, what) = e.split();
-            err(line, what.to_string())
-        };
-        let mut text = Text::new(text);
+    pub fn parse(path: &Path, text: &str) -> Result<Scenario, FileError> {
+        let mut text = Text::new(path, text);
         let mut name = None;
         let mut hero: Option<(String, u8, usize)> = None;
         let mut policy = None;
@@ -187,17 +174,20 @@ impl Scenario {
         // the first of `trials:`, `turns:` and `compare:`, which only a
         // scenario the arena measures has
         let mut measured: Option<(&str, usize)> = None;
-        while let Some(Header {
-            line: lineno,
-            key,
-            value,
-        }) = text.header().map_err(layout)?
-        {
-            let words: Vec<&str> = key.split(' ').collect();
-            match words.as_slice() {
+        while let Some(header) = text.header()? {
+            let (lineno, key, value) = (header.line, &header.key, header.value);
+            // `trials:` and `turns:`: a whole number from 1 to `max`
+            let count = |what: &str, max: u32| {
+                value
+                    .parse::<u32>()
+                    .ok()
+                    .filter(|n| (1..=max).contains(n))
+                    .ok_or_else(|| text.err(lineno, format!("bad {what} `{value}`: 1 to {max}")))
+            };
+            match header.words().as_slice() {
                 ["name"] => {
                     if value.is_empty() || value.contains(char::is_whitespace) {
-                        return Err(err(
+                        return Err(text.err(
                             lineno,
                             format!("bad name `{value}`: one word, like jackals-open"),
                         ));
@@ -207,7 +197,7 @@ impl Scenario {
                 ["hero"] => {
                     let mut w = value.split_whitespace();
                     let (Some(role), Some(level), None) = (w.next(), w.next(), w.next()) else {
-                        return Err(err(
+                        return Err(text.err(
                             lineno,
                             format!("bad hero `{value}`: a role and a level, like `Valkyrie 1`"),
                         ));
@@ -217,22 +207,12 @@ impl Scenario {
                         .ok()
                         .filter(|l| (1..=30).contains(l))
                         .ok_or_else(|| {
-                            err(lineno, format!("bad hero level `{level}`: 1 to 30"))
+                            text.err(lineno, format!("bad hero level `{level}`: 1 to 30"))
                         })?;
                     hero = Some((role.to_string(), level, lineno));
                 }
                 ["hero-on"] => {
-                    hero_on = match value {
-                        "floor" => '.',
-                        "corridor" => '#',
-                        "door" => '\'',
-                        _ => {
-                            return Err(err(
-                                lineno,
-                                format!("bad hero-on `{value}`: the terrain under `@`, one of floor corridor door"),
-                            ))
-                        }
-                    }
+                    hero_on = terrain_under(value).map_err(|why| text.err(lineno, why))?
                 }
                 ["policy"] => {
                     policy = Some((
@@ -242,7 +222,7 @@ impl Scenario {
                             "cross" => Policy::Cross,
                             "player" => Policy::Player,
                             _ => {
-                                return Err(err(
+                                return Err(text.err(
                                     lineno,
                                     format!("unknown policy `{value}` (policies: hold retreat cross player)"),
                                 ))
@@ -253,31 +233,15 @@ impl Scenario {
                 }
                 ["trials"] => {
                     measured.get_or_insert(("trials", lineno));
-                    trials = Some(
-                        value
-                            .parse::<u32>()
-                            .ok()
-                            .filter(|t| (1..=100_000).contains(t))
-                            .ok_or_else(|| {
-                                err(lineno, format!("bad trials `{value}`: 1 to 100000"))
-                            })?,
-                    )
+                    trials = Some(count("trials", 100_000)?);
                 }
                 ["turns"] => {
                     measured.get_or_insert(("turns", lineno));
-                    turns = Some(
-                        value
-                            .parse::<u16>()
-                            .ok()
-                            .filter(|t| (1..=10_000).contains(t))
-                            .ok_or_else(|| {
-                                err(lineno, format!("bad turns `{value}`: 1 to 10000"))
-                            })?,
-                    )
+                    turns = Some(count("turns", 10_000)? as u16);
                 }
                 ["seed"] => {
                     seed = value.parse::<u64>().map_err(|_| {
-                        err(lineno, format!("bad seed `{value}`: a whole number"))
+                        text.err(lineno, format!("bad seed `{value}`: a whole number"))
                     })?
                 }
                 ["compare"] => {
@@ -286,7 +250,7 @@ impl Scenario {
                         let mut pairs = Vec::new();
                         for word in setting.split_whitespace() {
                             let Some((k, v)) = word.split_once('=') else {
-                                return Err(err(
+                                return Err(text.err(
                                     lineno,
                                     format!("bad setting `{word}`: sysconf KEY=VALUE, like FLANKING=100"),
                                 ));
@@ -295,38 +259,34 @@ impl Scenario {
                                 || !k.bytes().all(|b| b.is_ascii_uppercase() || b == b'_')
                                 || v.is_empty()
                             {
-                                return Err(err(
+                                return Err(text.err(
                                     lineno,
                                     format!("bad setting `{word}`: sysconf KEY=VALUE, like FLANKING=100"),
                                 ));
                             }
                             if let Some(why) = flanking_value(k, v) {
-                                return Err(err(lineno, format!("bad setting `{word}`: {why}")));
+                                return Err(text.err(lineno, format!("bad setting `{word}`: {why}")));
                             }
                             pairs.push((k.to_string(), v.to_string()));
                         }
                         if pairs.is_empty() {
-                            return Err(err(
+                            return Err(text.err(
                                 lineno,
-                                "an empty setting: settings are separated by `|`".into(),
+                                "an empty setting: settings are separated by `|`",
                             ));
                         }
                         compare.extend(every_rule_set(pairs));
                     }
                 }
                 [kind @ ("monster" | "pet"), letter] => {
-                    let mut chars = letter.chars();
-                    let (Some(c), None) = (chars.next(), chars.next()) else {
-                        return Err(err(lineno, format!("`{kind} {letter}`: one map letter")));
+                    let Some(c) = one_letter(letter) else {
+                        return Err(text.err(lineno, format!("`{kind} {letter}`: one map letter")));
                     };
-                    if !c.is_ascii_alphabetic() {
-                        return Err(err(lineno, format!("`{kind} {letter}`: one map letter")));
-                    }
                     if value.is_empty() {
-                        return Err(err(lineno, format!("`{kind} {c}` names no species")));
+                        return Err(text.err(lineno, format!("`{kind} {c}` names no species")));
                     }
                     if let Some((_, _, first)) = legend.get(&c) {
-                        return Err(err(
+                        return Err(text.err(
                             lineno,
                             format!("letter `{c}` named twice (first on line {first})"),
                         ));
@@ -334,90 +294,74 @@ impl Scenario {
                     legend.insert(c, (value.to_string(), *kind == "pet", lineno));
                 }
                 _ => {
-                    return Err(err(
+                    return Err(text.err(
                         lineno,
                         format!("unknown key `{key}` (keys: name, hero, hero-on, policy, trials, turns, seed, compare, monster <letter>, pet <letter>)"),
                     ))
                 }
             }
         }
-        let (map_line, map) = text.map().map_err(layout)?;
+        let map = text.map()?;
+        let map_line = map.line;
 
         let Some((role, level, role_line)) = hero else {
-            return Err(err(map_line, "missing `hero:` line".into()));
+            return Err(text.err(map_line, "missing `hero:` line"));
         };
         let Some((policy, policy_line)) = policy else {
-            return Err(err(map_line, "missing `policy:` line".into()));
+            return Err(text.err(map_line, "missing `policy:` line"));
         };
         let played = policy == Policy::Player;
         if let (true, Some((key, line))) = (played, measured) {
-            return Err(err(
+            return Err(text.err(
                 line,
                 format!("`{key}:` is the arena's: a `policy: player` scenario is played (--arena-play), not measured"),
             ));
         }
         let Some(trials) = trials.or(played.then_some(1)) else {
-            return Err(err(map_line, "missing `trials:` line".into()));
+            return Err(text.err(map_line, "missing `trials:` line"));
         };
         let Some(turns) = turns.or(played.then_some(10_000)) else {
-            return Err(err(map_line, "missing `turns:` line".into()));
+            return Err(text.err(map_line, "missing `turns:` line"));
         };
         if compare.is_empty() && !played {
-            return Err(err(map_line, "missing `compare:` line".into()));
+            return Err(text.err(map_line, "missing `compare:` line"));
         }
-        if map.len() > MAX_ROWS {
-            return Err(err(
-                map_line + 1 + MAX_ROWS,
-                format!("the map has {} rows; the level holds {MAX_ROWS}", map.len()),
+        if map.rows.len() > MAX_ROWS {
+            return Err(text.err(
+                map.row_line(MAX_ROWS),
+                format!(
+                    "the map has {} rows; the level holds {MAX_ROWS}",
+                    map.rows.len()
+                ),
             ));
         }
+        for (r, row) in map.rows.iter().enumerate() {
+            let cols = row.chars().count();
+            if cols > MAX_COLS {
+                return Err(text.err(
+                    map.row_line(r),
+                    format!("the row has {cols} columns; the level holds {MAX_COLS}"),
+                ));
+            }
+        }
 
-        let mut hero_at = None;
         let mut exits = Vec::new();
         let mut holds = Vec::new();
         let mut creatures = Vec::new();
         let mut used = std::collections::BTreeSet::new();
-        for (r, row) in map.iter().enumerate() {
-            let lineno = map_line + 1 + r;
-            if row.chars().count() > MAX_COLS {
-                return Err(err(
-                    lineno,
-                    format!(
-                        "the row has {} columns; the level holds {MAX_COLS}",
-                        row.chars().count()
-                    ),
-                ));
-            }
-            for (c, ch) in row.chars().enumerate() {
-                if !known_glyph(ch) {
-                    return Err(err(
-                        lineno,
-                        format!(
-                            "unknown glyph `{}` in column {} (glyphs: letters . # - | space + ' }} ^ 0 @ > *)",
-                            ch.escape_debug(),
-                            c + 1
-                        ),
-                    ));
-                }
+        let hero_at = map.scan(
+            &text,
+            ".#-| +'}^0@>*",
+            "the hero",
+            |r, c, ch| {
+                let line = map.row_line(r);
                 match ch {
-                    '@' => {
-                        if let Some((r0, _)) = hero_at {
-                            return Err(err(
-                                lineno,
-                                format!(
-                                    "two `@` in the map (the first on line {})",
-                                    map_line + 1 + r0
-                                ),
-                            ));
-                        }
-                        hero_at = Some((r, c));
-                    }
-                    '>' => exits.push((r, c, lineno)),
-                    '*' => holds.push((r, c, lineno)),
+                    '>' => exits.push((r, c, line)),
+                    '*' => holds.push((r, c, line)),
                     l if l.is_ascii_alphabetic() => {
-                        let Some((species, tame, line)) = legend.get(&l) else {
-                            return Err(err(
-                                lineno,
+                        let Some((species, tame, first)) = legend.get(&l) else {
+                            return Err(text.err(
+                                line,
                                 format!("letter `{l}` in column {} has no `monster {l}:` or `pet {l}:` line", c + 1),
                             ));
                         };
@@ -425,22 +369,20 @@ impl Scenario {
                         creatures.push(Creature {
                             species: species.clone(),
                             at: (r, c),
-                            line: *line,
+                            line: *first,
                             tame: *tame,
                         });
                     }
                     _ => {}
                 }
-            }
-        }
-        let Some(hero_at) = hero_at else {
-            return Err(err(map_line, "no `@` (the hero) in the map".into()));
-        };
+                Ok(())
+            },
+        )?;
         if let Some((&l, (_, _, line))) = legend.iter().find(|(l, _)| !used.contains(l)) {
-            return Err(err(*line, format!("letter `{l}` is not in the map")));
+            return Err(text.err(*line, format!("letter `{l}` is not in the map")));
         }
         if !played && !creatures.iter().any(|c| !c.tame) {
-            return Err(err(map_line, "no monster to fight in the map".into()));
+            return Err(text.err(map_line, "no monster to fight in the map"));
         }
         let goal = match policy {
             Policy::Hold | Policy::Player => None,
@@ -453,22 +395,18 @@ impl Scenario {
                 match found.as_slice() {
                     [(r, c, _)] => Some((*r, *c)),
                     [] => {
-                        return Err(err(
+                        return Err(text.err(
                             map_line,
                             format!("policy `{}` needs a `{glyph}` in the map", policy.word()),
                         ))
                     }
                     [_, (_, _, line), ..] => {
-                        return Err(err(*line, format!("more than one `{glyph}` in the map")))
+                        return Err(text.err(*line, format!("more than one `{glyph}` in the map")))
                     }
                 }
             }
         };
-        let name = name.unwrap_or_else(|| {
-            path.file_stem()
-                .map(|s| s.to_string_lossy().into_owned())
-                .unwrap_or_default()
-        });
+        let name = text.name_or_stem(name);
         Ok(Scenario {
             path: path.to_path_buf(),
             name,
@@ -481,7 +419,7 @@ impl Scenario {
             turns,
             seed,
             compare,
-            map,
+            map: map.rows,
             hero_at,
             hero_on,
             goal,

@@ -10,8 +10,9 @@
 use std::ffi::{c_char, CStr, CString};
 use std::path::Path;
 
-use crate::abi_common::{self, c_path, c_string, padded_map, small, Load, Texts};
-use crate::arena::{Policy, Scenario, ScenarioError};
+use crate::abi_common::{self, array_ptr, c_path, c_string, padded_map, small, Load, Texts};
+use crate::arena::{Policy, Scenario};
+use crate::files::FileError;
 use flank_rules::sys;
 
 pub use sys::{flank_arena, flank_arena_creature, flank_arena_file};
@@ -42,11 +43,7 @@ pub struct ArenaFile {
 
 impl Load for ArenaFile {
     type Parsed = Scenario;
-    type Error = ScenarioError;
-
-    fn parse(path: &Path) -> Result<Scenario, ScenarioError> {
-        Scenario::load(path)
-    }
+    const LOAD: fn(&Path) -> Result<Scenario, FileError> = Scenario::load;
 
     /// The file of a parsed scenario.
     fn from_parsed(s: &Scenario) -> ArenaFile {
@@ -123,11 +120,7 @@ impl ArenaFile {
             error: self.texts.error_ptr(),
             map: self.texts.map.as_ptr(),
             role: self.role.as_ptr(),
-            creatures: if self.creatures.is_empty() {
-                std::ptr::null()
-            } else {
-                self.creatures.as_ptr()
-            },
+            creatures: array_ptr(&self.creatures),
             ..self.raw
         }
     }

@@ -65,53 +65,52 @@ pub fn beyond_reach(map: &[String], at: (usize, usize)) -> Option<(usize, String
     None
 }
 
-/// An error in a format's file: the file, the 1-based line, and what is
-/// wrong (the format's own kind). A file that cannot be read at all has no
+/// An error in a file of any format: the file, the 1-based line, and what
+/// is wrong there, in words. A file that cannot be read at all has no
 /// line: it says `cannot read FILE: why`.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct FileError<K> {
+pub struct FileError {
     /// The file.
     pub file: PathBuf,
     /// The 1-based line, or 0 when the file could not be read.
     pub line: usize,
-    /// What is wrong.
-    pub kind: K,
+    /// What is wrong, in words.
+    pub what: String,
 }
 
-impl<K: fmt::Display> fmt::Display for FileError<K> {
+impl fmt::Display for FileError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if self.line == 0 {
-            write!(f, "cannot read {}: {}", self.file.display(), self.kind)
+            write!(f, "cannot read {}: {}", self.file.display(), self.what)
         } else {
-            write!(f, "{}:{}: {}", self.file.display(), self.line, self.kind)
+            write!(f, "{}:{}: {}", self.file.display(), self.line, self.what)
         }
     }
 }
 
-impl<K: fmt::Display + fmt::Debug> std::error::Error for FileError<K> {}
+impl std::error::Error for FileError {}
 
-impl<K> FileError<K> {
+impl FileError {
     /// An error at `line` of `file`.
-    pub fn at(file: &Path, line: usize, kind: K) -> Self {
+    pub fn at(file: &Path, line: usize, what: impl Into<String>) -> Self {
         FileError {
             file: file.to_path_buf(),
             line,
-            kind,
+            what: what.into(),
         }
     }
 }
 
 /// Reads the file at `path` ([`read`]) and parses it with `parse`; a file
-/// that cannot be read is the error `unreadable(why)`, at no line. What
-/// every format's `load` is.
-pub fn load<T, K>(
+/// that cannot be read is an error at no line. What every format's `load`
+/// is.
+pub fn load<T>(
     path: &Path,
-    parse: impl FnOnce(&Path, &str) -> Result<T, FileError<K>>,
-    unreadable: impl FnOnce(String) -> K,
-) -> Result<T, FileError<K>> {
+    parse: impl FnOnce(&Path, &str) -> Result<T, FileError>,
+) -> Result<T, FileError> {
     match read(path) {
         Ok(text) => parse(path, &text),
-        Err(why) => Err(FileError::at(path, 0, unreadable(why))),
+        Err(why) => Err(FileError::at(path, 0, why)),
     }
 }
 
@@ -255,7 +254,7 @@ mod tests {
         let e = FileError {
             file: PathBuf::from("dir/x.flank"),
             line: 0,
-            kind: "No such file or directory (os error 2)",
+            what: "No such file or directory (os error 2)".into(),
         };
         assert_eq!(
             e.to_string(),

@@ -2,12 +2,10 @@
 //! extended in `tests/fixtures/README.md`): one attack on one defender, the
 //! squares around it, and the bonus that attack must get.
 
-use std::fmt;
 use std::path::{Path, PathBuf};
 
 use crate::files::{self, FileError};
-pub use crate::text::LayoutError;
-use crate::text::{Header, Layout, Text};
+use crate::text::{one_letter, Text};
 use flank_rules::facing::{
     self, bits, AttackFacts, Creatures, FacingError, FacingInput, RuleSet, Zone, FACING_NONE,
 };
@@ -268,184 +266,40 @@ pub const ATTACKER_AT_REACH: i8 = 2;
 /// below 50 (`adj_lev()`), the hero's at 30 and below.
 pub const MAX_ATTACKER_LEVEL: u8 = 49;
 
-/// What is wrong with a fixture file.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum FixtureErrorKind {
-    /// Something wrong with the layout the formats share (`key: value`
-    /// lines, `map:`, the map, `end`).
-    BadLayout(LayoutError),
-    /// The file could not be read.
-    Io(String),
-    /// An unknown header key.
-    UnknownKey(String),
-    /// Not one of n ne e se s sw w nw.
-    BadDirection(String),
-    /// `expect` is not a multiple of 0.5 in 0..9.
-    BadExpect(String),
-    /// An unknown defender trait.
-    UnknownTrait(String),
-    /// Defender traits that cannot go together.
-    BadTraits(String),
-    /// An unknown creature state.
-    UnknownState(String),
-    /// Creature states that cannot go together.
-    BadStates(String),
-    /// A `creature <dir>` line for a square without a creature letter.
-    NoCreatureThere(String),
-    /// A `far X:` line that cannot be (why).
-    BadFar(String),
-    /// `ranged:` other than `on` or `off`.
-    BadRanged(String),
-    /// The attacker's square has no creature letter.
-    AttackerNotACreature(String),
-    /// The attacker's square holds a long worm's tail segment, which does
-    /// not attack.
-    AttackerIsATail(String),
-    /// No `attacker:` line.
-    MissingAttacker,
-    /// No `expect:` line.
-    MissingExpect,
-    /// No `@` in the map.
-    NoDefender,
-    /// A second `@` (with the line of the first).
-    TwoDefenders(usize),
-    /// The map reaches further from `@` than the level has room for
-    /// ([`files::beyond_reach`]).
-    MapTooLarge(String),
-    /// A neighbour of `@` lies outside the map block.
-    NeighbourOutside(String),
-    /// A character that is not a glyph of the format.
-    UnknownGlyph(char, usize),
-    /// A facing key without `rules:`.
-    FacingWithoutRules(String),
-    /// `rules:` without a key it needs.
-    MissingFacingKey(&'static str),
-    /// An unknown or refused rule set.
-    BadRules(String),
-    /// Not a facing (`n`..`nw`, `faceless`).
-    BadFacing(String),
-    /// `attacker-level:` that cannot be.
-    BadLevel(String),
-    /// A facing for a rule set that reads none.
-    NoFacing(&'static str),
-    /// Not a zone.
-    BadZone(String),
-    /// `expect-hit` out of range or malformed.
-    BadHit(String),
-    /// `expect-damage` malformed or inconsistent (why).
-    BadDamage(String),
-    /// `expect-shield` is not `counts` or `ignored`.
-    BadShieldExpect(String),
-    /// An unknown `expect-extra` word.
-    BadExtra(String),
-    /// `role:` other than `rogue`, or a rogue that is not the attacking hero.
-    BadRole(String),
-    /// `attack:` other than `melee` or `missile`.
-    BadAttack(String),
-    /// `attacker-at:` that cannot be (why).
-    BadAttackerAt(String),
+/// What `parse_dir` refuses, in words.
+fn bad_direction(d: &str) -> String {
+    format!("bad direction `{d}` (directions: n ne e se s sw w nw)")
 }
 
-/// A fixture error: the file, the 1-based line, and what is wrong there.
-pub type FixtureError = FileError<FixtureErrorKind>;
-
-impl fmt::Display for FixtureErrorKind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        use FixtureErrorKind::*;
-        match self {
-            Io(e) => write!(f, "{e}"),
-            BadLayout(e) => write!(f, "{e}"),
-            UnknownKey(k) => write!(
-                f,
-                "unknown key `{k}` (keys: name, attacker, expect, defender, creature <dir>; facing: rules, facing, facing <dir>, role, attack, attacker-at, attacker-level, expect-zone, expect-hit, expect-damage, expect-shield, expect-extra; range: ranged, far <letter>)"
-            ),
-            BadDirection(d) => write!(
-                f,
-                "bad direction `{d}` (directions: n ne e se s sw w nw)"
-            ),
-            BadExpect(v) => write!(
-                f,
-                "bad expect value `{v}`: must be a multiple of 0.5 in 0..9, like 0, 1.5 or 6"
-            ),
-            UnknownTrait(t) => write!(
-                f,
-                "unknown defender trait `{t}` (traits: hero monster levitating flying swimming phasing peaceful tame conflict; facing: shield sleeping)"
-            ),
-            BadTraits(why) => write!(f, "defender traits {why}"),
-            UnknownState(s) => write!(
-                f,
-                "unknown creature state `{s}` (states: hostile peaceful tame unwilling hero sleeping paralyzed trapped fleeing passive tail; the field's: {})",
-                PEER_WORDS.map(|(w, _)| w).join(" ")
-            ),
-            BadStates(why) => write!(f, "creature states {why}"),
-            BadFar(why) => write!(f, "{why}"),
-            BadRanged(v) => write!(f, "bad ranged `{v}` (on or off)"),
-            NoCreatureThere(d) => write!(
-                f,
-                "`creature {d}` but there is no creature letter {d} of `@`"
-            ),
-            AttackerNotACreature(d) => write!(
-                f,
-                "the attacker square ({d} of `@`) holds no creature letter; an attacker must be a creature on its square"
-            ),
-            AttackerIsATail(d) => write!(
-                f,
-                "the attacker ({d} of `@`) is a `tail`: a long worm attacks with its head, never with a tail segment"
-            ),
-            MissingAttacker => write!(f, "missing `attacker:` line"),
-            MissingExpect => write!(f, "missing `expect:` line"),
-            NoDefender => write!(f, "no `@` (the defender) in the map block"),
-            TwoDefenders(first) => write!(f, "two `@` in the map block (the first on line {first})"),
-            MapTooLarge(why) => write!(f, "{why}"),
-            NeighbourOutside(d) => write!(
-                f,
-                "the {d} neighbour of `@` is outside the map block"
-            ),
-            UnknownGlyph(c, col) => write!(
-                f,
-                "unknown glyph `{}` in column {col} (glyphs: letters . # - | space + }} ^ 0 @)",
-                c.escape_debug()
-            ),
-            FacingWithoutRules(k) => write!(
-                f,
-                "`{k}` is a facing key and needs a `rules:` line (rules: {}, proposal+<name>)",
-                flank_rules::rule_sets::RULES.iter().map(|r| r.name).collect::<Vec<_>>().join(" ")
-            ),
-            MissingFacingKey(k) => write!(f, "`rules:` needs a `{k}:` line"),
-            BadRules(why) => write!(f, "{why}"),
-            BadFacing(v) => write!(
-                f,
-                "bad facing `{v}` (facings: n ne e se s sw w nw faceless)"
-            ),
-            BadZone(v) => write!(f, "bad zone `{v}` (zones: front flank rear)"),
-            BadLevel(why) => write!(f, "bad attacker-level {why}"),
-            NoFacing(rules) => write!(
-                f,
-                "`{rules}` reads no facing: leave out `facing:` and `facing <dir>:`"
-            ),
-            BadHit(v) => write!(
-                f,
-                "bad expect-hit value `{v}`: must be a multiple of 0.5 in 0..30, like 0, 2 or 6.5"
-            ),
-            BadDamage(why) => write!(f, "bad expect-damage: {why}"),
-            BadShieldExpect(v) => write!(
-                f,
-                "bad expect-shield `{v}` (counts or ignored)"
-            ),
-            BadExtra(w) => write!(
-                f,
-                "unknown expect-extra word `{w}` (words: none side behind flanked backstab unnoticed turns shield-damage)"
-            ),
-            BadRole(why) => write!(f, "role: {why}"),
-            BadAttack(v) => write!(f, "bad attack `{v}` (melee or missile)"),
-            BadAttackerAt(why) => write!(f, "attacker-at: {why}"),
-        }
-    }
+/// What `parse_facing` refuses, in words.
+fn bad_facing(v: &str) -> String {
+    format!("bad facing `{v}` (facings: n ne e se s sw w nw faceless)")
 }
 
-fn is_known_glyph(c: char) -> bool {
-    c.is_ascii_alphabetic() || ".#-| +}^0@".contains(c)
+/// A `creature <dir>` or `facing <dir>` line for a square without a
+/// creature letter.
+fn no_creature_there(d: u8) -> String {
+    let d = DIR_WORDS[usize::from(d)];
+    format!("`creature {d}` but there is no creature letter {d} of `@`")
 }
+
+/// A facing key without `rules:`.
+fn facing_without_rules(key: &str) -> String {
+    format!(
+        "`{key}` is a facing key and needs a `rules:` line (rules: {}, proposal+<name>)",
+        flank_rules::rule_sets::RULES
+            .iter()
+            .map(|r| r.name)
+            .collect::<Vec<_>>()
+            .join(" ")
+    )
+}
+
+/// Two creatures that are the hero.
+const TWO_HEROES: &str = "creature states `hero`: more than one creature is the hero";
+/// A creature that is the hero while the hero defends.
+const HERO_NEEDS_MONSTER: &str =
+    "creature states `hero` needs a `monster` defender (the defender is the hero)";
 
 /// Parses `expect`: a decimal multiple of 0.5 in 0..9, in half points.
 fn parse_expect(value: &str) -> Option<u8> {
@@ -538,7 +392,8 @@ pub fn parse_damage(value: &str) -> Result<DamageExpect, String> {
 }
 
 /// Parses `expect-extra`: `none`, or words of [`bits::WORDS`].
-fn parse_extra(value: &str) -> Result<u16, FixtureErrorKind> {
+/// Otherwise why not.
+fn parse_extra(value: &str) -> Result<u16, String> {
     let mut out = 0;
     let words: Vec<&str> = value.split_whitespace().collect();
     if words == ["none"] {
@@ -547,13 +402,26 @@ fn parse_extra(value: &str) -> Result<u16, FixtureErrorKind> {
     for w in &words {
         match bits::WORDS.iter().find(|(_, name)| name == w) {
             Some((b, _)) => out |= b,
-            None => return Err(FixtureErrorKind::BadExtra((*w).into())),
+            None => return Err(bad_extra(w)),
         }
     }
     if words.is_empty() {
-        return Err(FixtureErrorKind::BadExtra(String::new()));
+        return Err(bad_extra(""));
     }
     Ok(out)
+}
+
+/// An unknown `expect-extra` word, in words.
+fn bad_extra(w: &str) -> String {
+    format!("unknown expect-extra word `{w}` (words: none side behind flanked backstab unnoticed turns shield-damage)")
+}
+
+/// A word that is no creature state, in words.
+fn unknown_state(s: &str) -> String {
+    format!(
+        "unknown creature state `{s}` (states: hostile peaceful tame unwilling hero sleeping paralyzed trapped fleeing passive tail; the field's: {})",
+        PEER_WORDS.map(|(w, _)| w).join(" ")
+    )
 }
 
 /// The words of extra bits, `none` for 0.
@@ -572,21 +440,15 @@ pub fn extra_words(b: u16) -> String {
 
 impl Fixture {
     /// Reads and parses a fixture file.
-    pub fn load(path: &Path) -> Result<Fixture, FixtureError> {
-        files::load(path, Self::parse, FixtureErrorKind::Io)
+    pub fn load(path: &Path) -> Result<Fixture, FileError> {
+        files::load(path, Self::parse)
     }
 
     /// Parses fixture text; `path` names the file in errors and gives the
     /// default name.
-    pub fn parse(path: &Path, text: &str) -> Result<Fixture, FixtureError> {
-        use FixtureErrorKind::*;
-        let err = |line: usize, kind: FixtureErrorKind| FileError::at(path, line, kind);
-
-        let layout = |e: Layout| {
-            let (line, what) = e.split();
-            err(line, BadLayout(what))
-        };
-        let mut text = Text::new(text);
+    pub fn parse(path: &Path, text: &str) -> Result<Fixture, FileError> {
+        let err = |line: usize, what: String| FileError::at(path, line, what);
+        let mut text = Text::new(path, text);
         let mut name = None;
         let mut attacker: Option<(u8, usize)> = None;
         let mut expect = None;
@@ -610,26 +472,21 @@ impl Fixture {
         let mut first_ranged_key: Option<(String, usize)> = None;
         let mut far_lines: Vec<(char, u16, CreatureStates, usize)> = Vec::new();
 
-        while let Some(Header {
-            line: lineno,
-            key,
-            value,
-        }) = text.header().map_err(layout)?
-        {
-            let mut words = key.split(' ');
-            match (words.next(), words.next(), words.next()) {
-                (Some("name"), None, _) => name = Some(value.to_string()),
-                (Some("attacker"), None, _) => {
+        while let Some(header) = text.header()? {
+            let (lineno, key, value) = (header.line, &header.key, header.value);
+            match header.words().as_slice() {
+                ["name"] => name = Some(value.to_string()),
+                ["attacker"] => {
                     let d =
-                        parse_dir(value).ok_or_else(|| err(lineno, BadDirection(value.into())))?;
+                        parse_dir(value).ok_or_else(|| err(lineno, bad_direction(value)))?;
                     attacker = Some((d, lineno));
                 }
-                (Some("expect"), None, _) => {
+                ["expect"] => {
                     expect = Some(
-                        parse_expect(value).ok_or_else(|| err(lineno, BadExpect(value.into())))?,
+                        parse_expect(value).ok_or_else(|| err(lineno, format!("bad expect value `{}`: must be a multiple of 0.5 in 0..9, like 0, 1.5 or 6", value)))?,
                     );
                 }
-                (Some("defender"), None, _) => {
+                ["defender"] => {
                     defender = parse_traits(value).map_err(|k| err(lineno, k))?;
                     if (defender.shield || defender.sleeping || defender.elbereth || defender.blind)
                         && first_facing_key.is_none()
@@ -646,74 +503,62 @@ impl Fixture {
                         first_facing_key = Some((format!("defender: {t}"), lineno));
                     }
                 }
-                (Some("ranged"), None, _) => {
+                ["ranged"] => {
                     ranged = match value {
                         "on" => true,
                         "off" => false,
-                        _ => return Err(err(lineno, BadRanged(value.into()))),
+                        _ => return Err(err(lineno, format!("bad ranged `{}` (on or off)", value))),
                     };
                     first_ranged_key.get_or_insert((key.clone(), lineno));
                 }
-                (Some("far"), Some(letter), None) => {
-                    let mut chars = letter.chars();
-                    let c = match (chars.next(), chars.next()) {
-                        (Some(c), None) if c.is_ascii_alphabetic() => c,
-                        _ => {
-                            return Err(err(
-                                lineno,
-                                BadFar(format!(
-                                    "`far {letter}`: name one map letter, like `far a`"
-                                )),
-                            ))
-                        }
-                    };
-                    if let Some(&(_, _, _, first)) = far_lines.iter().find(|l| l.0 == c) {
+                ["far", letter] => {
+                    let Some(c) = one_letter(letter) else {
                         return Err(err(
                             lineno,
-                            BadLayout(LayoutError::DuplicateKey(key.clone(), first)),
+                            format!("`far {letter}`: name one map letter, like `far a`"),
                         ));
-                    }
+                    };
                     let (arms, states) = parse_far(value).map_err(|k| err(lineno, k))?;
                     far_lines.push((c, arms, states, lineno));
                     first_ranged_key.get_or_insert((key.clone(), lineno));
                 }
-                (Some("creature"), Some(dir), None) => {
-                    let d = parse_dir(dir).ok_or_else(|| err(lineno, BadDirection(dir.into())))?;
-                    let states = parse_states(value).map_err(|k| err(lineno, k))?;
+                ["creature", dir] => {
+                    let d = parse_dir(dir).ok_or_else(|| err(lineno, bad_direction(dir)))?;
+                    let states = parse_states(value, unknown_state).map_err(|k| err(lineno, k))?;
                     creature_lines.push((d, states, lineno));
                 }
-                (Some(k), rest, None) if FACING_KEYS.contains(&k) => {
+                [k, rest @ ..] if rest.len() <= 1 && FACING_KEYS.contains(k) => {
                     if first_facing_key.is_none() {
                         first_facing_key = Some((key.clone(), lineno));
                     }
-                    match (k, rest) {
+                    match (*k, rest.first().copied()) {
                         ("rules", None) => {
                             rules = Some(
                                 RuleSet::parse(value)
-                                    .map_err(|e| err(lineno, BadRules(e.to_string())))?,
+                                    .map_err(|e| err(lineno, e.to_string()))?,
                             );
                         }
                         ("facing", None) => {
                             facing_line = Some(lineno);
                             facing_of = Some(
                                 parse_facing(value)
-                                    .ok_or_else(|| err(lineno, BadFacing(value.into())))?,
+                                    .ok_or_else(|| err(lineno, bad_facing(value)))?,
                             );
                         }
                         ("facing", Some(dir)) => {
                             let d = parse_dir(dir)
-                                .ok_or_else(|| err(lineno, BadDirection(dir.into())))?;
+                                .ok_or_else(|| err(lineno, bad_direction(dir)))?;
                             let f = parse_facing(value)
-                                .ok_or_else(|| err(lineno, BadFacing(value.into())))?;
+                                .ok_or_else(|| err(lineno, bad_facing(value)))?;
                             creature_facing_lines.push((d, f, lineno));
                         }
                         ("role", None) => {
                             if value != "rogue" {
                                 return Err(err(
                                     lineno,
-                                    BadRole(format!(
-                                        "`{value}`: only `rogue` changes a rule (the D&D sneak attack)"
-                                    )),
+                                    format!(
+"role: `{value}`: only `rogue` changes a rule (the D&D sneak attack)"
+                                    ),
                                 ));
                             }
                             role = Some(lineno);
@@ -722,30 +567,30 @@ impl Fixture {
                             missile = match value {
                                 "melee" => false,
                                 "missile" => true,
-                                _ => return Err(err(lineno, BadAttack(value.into()))),
+                                _ => return Err(err(lineno, format!("bad attack `{}` (melee or missile)", value))),
                             };
                         }
                         ("expect-zone", None) => {
                             expect_zone = Some(
                                 Zone::from_word(value)
-                                    .ok_or_else(|| err(lineno, BadZone(value.into())))?,
+                                    .ok_or_else(|| err(lineno, format!("bad zone `{}` (zones: front flank rear)", value)))?,
                             );
                         }
                         ("expect-hit", None) => {
                             expect_hit = Some(
                                 parse_half_points(value, sys::FLANK_MAX_FACING_HALF_POINTS as u8)
-                                    .ok_or_else(|| err(lineno, BadHit(value.into())))?,
+                                    .ok_or_else(|| err(lineno, format!("bad expect-hit value `{}`: must be a multiple of 0.5 in 0..30, like 0, 2 or 6.5", value)))?,
                             );
                         }
                         ("expect-damage", None) => {
                             expect_damage =
-                                Some(parse_damage(value).map_err(|w| err(lineno, BadDamage(w)))?);
+                                Some(parse_damage(value).map_err(|w| err(lineno, format!("bad expect-damage: {}", w)))?);
                         }
                         ("expect-shield", None) => {
                             expect_shield = Some(match value {
                                 "counts" => true,
                                 "ignored" => false,
-                                _ => return Err(err(lineno, BadShieldExpect(value.into()))),
+                                _ => return Err(err(lineno, format!("bad expect-shield `{}` (counts or ignored)", value))),
                             });
                         }
                         ("expect-extra", None) => {
@@ -759,9 +604,9 @@ impl Fixture {
                                 .ok_or_else(|| {
                                     err(
                                         lineno,
-                                        BadLevel(format!(
-                                            "`{value}`: a level is a whole number from 0 to {MAX_ATTACKER_LEVEL}"
-                                        )),
+                                        format!(
+"bad attacker-level `{value}`: a level is a whole number from 0 to {MAX_ATTACKER_LEVEL}"
+                                        ),
                                     )
                                 })?;
                             attacker_level = Some((l, lineno));
@@ -769,41 +614,24 @@ impl Fixture {
                         ("attacker-at", None) => {
                             attacker_at = Some((
                                 parse_attacker_at(value)
-                                    .map_err(|w| err(lineno, BadAttackerAt(w)))?,
+                                    .map_err(|w| err(lineno, format!("attacker-at: {}", w)))?,
                                 lineno,
                             ));
                         }
-                        _ => return Err(err(lineno, UnknownKey(key))),
+                        _ => return Err(err(lineno, format!("unknown key `{}` (keys: name, attacker, expect, defender, creature <dir>; facing: rules, facing, facing <dir>, role, attack, attacker-at, attacker-level, expect-zone, expect-hit, expect-damage, expect-shield, expect-extra; range: ranged, far <letter>)", key))),
                     }
                 }
-                _ => return Err(err(lineno, UnknownKey(key))),
+                _ => return Err(err(lineno, format!("unknown key `{}` (keys: name, attacker, expect, defender, creature <dir>; facing: rules, facing, facing <dir>, role, attack, attacker-at, attacker-level, expect-zone, expect-hit, expect-damage, expect-shield, expect-extra; range: ranged, far <letter>)", key))),
             }
         }
         // The map block: taken verbatim (`#` is a corridor there).
-        let (map_line, map) = text.map().map_err(layout)?;
-
-        // Glyphs and the defender.
-        let mut at: Option<(usize, usize)> = None;
-        for (r, row) in map.iter().enumerate() {
-            let lineno = map_line + 1 + r;
-            for (c, ch) in row.chars().enumerate() {
-                if !is_known_glyph(ch) {
-                    return Err(err(lineno, UnknownGlyph(ch, c + 1)));
-                }
-                if ch == '@' {
-                    if let Some((r0, _)) = at {
-                        return Err(err(lineno, TwoDefenders(map_line + 1 + r0)));
-                    }
-                    at = Some((r, c));
-                }
-            }
+        let block = text.map()?;
+        let map_line = block.line;
+        let (ar, ac) = block.scan(&text, ".#-| +}^0@", "the defender", |_, _, _| Ok(()))?;
+        if let Some((r, why)) = files::beyond_reach(&block.rows, (ar, ac)) {
+            return Err(err(block.row_line(r), why));
         }
-        let Some((ar, ac)) = at else {
-            return Err(err(map_line, NoDefender));
-        };
-        if let Some((r, why)) = files::beyond_reach(&map, (ar, ac)) {
-            return Err(err(map_line + 1 + r, MapTooLarge(why)));
-        }
+        let map = block.rows;
         let at_line = map_line + 1 + ar;
         let mut glyphs = [' '; 8];
         for (d, &(dx, dy)) in DIR_OFFSETS.iter().enumerate() {
@@ -813,7 +641,15 @@ impl Fixture {
                 .and_then(|row| ac.checked_add_signed(dx).and_then(|c| row.chars().nth(c)));
             match glyph {
                 Some(g) => glyphs[d] = g,
-                None => return Err(err(at_line, NeighbourOutside(dir_name(d as u8).into()))),
+                None => {
+                    return Err(err(
+                        at_line,
+                        format!(
+                            "the {} neighbour of `@` is outside the map block",
+                            dir_name(d as u8)
+                        ),
+                    ))
+                }
             }
         }
 
@@ -821,18 +657,10 @@ impl Fixture {
         let mut creatures = [CreatureStates::default(); 8];
         for &(d, states, lineno) in &creature_lines {
             if !glyphs[usize::from(d)].is_ascii_alphabetic() {
-                return Err(err(
-                    lineno,
-                    NoCreatureThere(DIR_WORDS[usize::from(d)].into()),
-                ));
+                return Err(err(lineno, no_creature_there(d)));
             }
             if states.hero && !defender.monster {
-                return Err(err(
-                    lineno,
-                    BadStates(
-                        "`hero` needs a `monster` defender (the defender is the hero)".into(),
-                    ),
-                ));
+                return Err(err(lineno, HERO_NEEDS_MONSTER.into()));
             }
             creatures[usize::from(d)] = states;
         }
@@ -843,10 +671,7 @@ impl Fixture {
             .count();
         if heroes > 1 {
             let line = creature_lines.last().map_or(map_line, |c| c.2);
-            return Err(err(
-                line,
-                BadStates("`hero`: more than one creature is the hero".into()),
-            ));
+            return Err(err(line, TWO_HEROES.into()));
         }
 
         // `attacker-at:` stands for `attacker:`: its direction is the rule
@@ -855,31 +680,27 @@ impl Fixture {
             (Some((_, line)), Some(_)) => {
                 return Err(err(
                     line,
-                    BadAttackerAt(
-                        "give `attacker:` or `attacker-at:`, not both (the rule set reads the direction of an `attacker-at:`)".into(),
-                    ),
+                    "attacker-at: give `attacker:` or `attacker-at:`, not both (the rule set reads the direction of an `attacker-at:`)".into(),
                 ))
             }
             (Some(a), None) => Some(a),
             (None, Some(((dx, dy), line))) => {
                 let Some(rules) = rules else {
-                    return Err(err(line, FacingWithoutRules("attacker-at".into())));
+                    return Err(err(line, facing_without_rules("attacker-at")));
                 };
                 if !missile {
                     return Err(err(
                         line,
-                        BadAttackerAt(
-                            "the attacker stands further away than the next square: add `attack: missile`".into(),
-                        ),
+                        "attacker-at: the attacker stands further away than the next square: add `attack: missile`".into(),
                     ));
                 }
                 let glyph = offset_square((ar, ac), (dx, dy)).and_then(|at| glyph_at(&map, at));
                 if !glyph.is_some_and(|g| g.is_ascii_alphabetic()) {
                     return Err(err(
                         line,
-                        BadAttackerAt(format!(
-                            "no creature letter at {dx} {dy} from `@` (x right, y down)"
-                        )),
+                        format!(
+"attacker-at: no creature letter at {dx} {dy} from `@` (x right, y down)"
+                        ),
                     ));
                 }
                 rules
@@ -889,12 +710,12 @@ impl Fixture {
             (None, None) => None,
         };
         let Some((attacker, attacker_line)) = attacker else {
-            return Err(err(map_line, MissingAttacker));
+            return Err(err(map_line, "missing `attacker:` line".into()));
         };
         if !missile && !glyphs[usize::from(attacker)].is_ascii_alphabetic() {
             return Err(err(
                 attacker_line,
-                AttackerNotACreature(DIR_WORDS[usize::from(attacker)].into()),
+                format!("the attacker square ({} of `@`) holds no creature letter; an attacker must be a creature on its square", DIR_WORDS[usize::from(attacker)]),
             ));
         }
         // An attacker at `attacker-at:` stands there, not on the square
@@ -904,11 +725,11 @@ impl Fixture {
         if !at_offset && creatures[usize::from(attacker)].tail {
             return Err(err(
                 attacker_line,
-                AttackerIsATail(DIR_WORDS[usize::from(attacker)].into()),
+                format!("the attacker ({} of `@`) is a `tail`: a long worm attacks with its head, never with a tail segment", DIR_WORDS[usize::from(attacker)]),
             ));
         }
         let Some(expect_half_points) = expect else {
-            return Err(err(map_line, MissingExpect));
+            return Err(err(map_line, "missing `expect:` line".into()));
         };
 
         // The facing extension.
@@ -916,16 +737,23 @@ impl Fixture {
             None => None,
             Some((first_key, first_line)) => {
                 let Some(rules) = rules else {
-                    return Err(err(first_line, FacingWithoutRules(first_key)));
+                    return Err(err(first_line, facing_without_rules(&first_key)));
                 };
-                let need = |k: &'static str| err(map_line, MissingFacingKey(k));
+                let need =
+                    |k: &'static str| err(map_line, format!("`rules:` needs a `{}:` line", k));
                 // A rule set with no zones reads no facing: the defender is
                 // as good as faceless, every attack from the front.
                 let zoneless = !rules.row().facing && !rules.uses_arc();
                 if zoneless {
                     let given = creature_facing_lines.first().map(|l| l.2).or(facing_line);
                     if let Some(lineno) = given {
-                        return Err(err(lineno, NoFacing(rules.name())));
+                        return Err(err(
+                            lineno,
+                            format!(
+                                "`{}` reads no facing: leave out `facing:` and `facing <dir>:`",
+                                rules.name()
+                            ),
+                        ));
                     }
                 }
                 let facing_of = match facing_of {
@@ -954,9 +782,9 @@ impl Fixture {
                     if hero_attacker && !(1..=30).contains(&l) {
                         return Err(err(
                             lineno,
-                            BadLevel(format!(
-                                "`{l}`: the hero's level is 1 to 30, and the attacker is the hero"
-                            )),
+                            format!(
+"bad attacker-level `{l}`: the hero's level is 1 to 30, and the attacker is the hero"
+                            ),
                         ));
                     }
                 }
@@ -968,10 +796,7 @@ impl Fixture {
                 let mut creature_facing = [None; 8];
                 for &(d, f, lineno) in &creature_facing_lines {
                     if !glyphs[usize::from(d)].is_ascii_alphabetic() {
-                        return Err(err(
-                            lineno,
-                            NoCreatureThere(DIR_WORDS[usize::from(d)].into()),
-                        ));
+                        return Err(err(lineno, no_creature_there(d)));
                     }
                     creature_facing[usize::from(d)] = Some(f);
                 }
@@ -979,19 +804,16 @@ impl Fixture {
                     if !defender.monster {
                         return Err(err(
                             lineno,
-                            BadRole(
-                                "`rogue` is the hero's role, and the defender is the hero; a Rogue attacker needs a `monster` defender"
-                                    .into(),
-                            ),
+                            "role: `rogue` is the hero's role, and the defender is the hero; a Rogue attacker needs a `monster` defender".into(),
                         ));
                     }
                     if !missile && !creatures[usize::from(attacker)].hero {
                         return Err(err(
                             lineno,
-                            BadRole(format!(
-                                "`rogue` needs the attacker to be the hero: write `creature {}: hero`",
+                            format!(
+"role: `rogue` needs the attacker to be the hero: write `creature {}: hero`",
                                 DIR_WORDS[usize::from(attacker)]
-                            )),
+                            ),
                         ));
                     }
                 }
@@ -1029,27 +851,22 @@ impl Fixture {
             let [(r, c)] = spots[..] else {
                 return Err(err(
                     lineno,
-                    BadFar(format!(
+                    format!(
                         "`far {letter}`: the letter {letter} must stand exactly once in the map (it does {} times)",
                         spots.len()
-                    )),
+                    ),
                 ));
             };
             if r.abs_diff(ar) <= 1 && c.abs_diff(ac) <= 1 {
                 return Err(err(
                     lineno,
-                    BadFar(format!(
+                    format!(
                         "`far {letter}`: {letter} stands next to `@`; say what it is with `creature <dir>`"
-                    )),
+                    ),
                 ));
             }
             if states.hero && !defender.monster {
-                return Err(err(
-                    lineno,
-                    BadStates(
-                        "`hero` needs a `monster` defender (the defender is the hero)".into(),
-                    ),
-                ));
+                return Err(err(lineno, HERO_NEEDS_MONSTER.into()));
             }
             far.push(FarCreature {
                 letter,
@@ -1065,17 +882,10 @@ impl Fixture {
                 .iter()
                 .find(|f| f.states.hero)
                 .map_or(map_line, |f| f.line);
-            return Err(err(
-                line,
-                BadStates("`hero`: more than one creature is the hero".into()),
-            ));
+            return Err(err(line, TWO_HEROES.into()));
         }
 
-        let name = name.unwrap_or_else(|| {
-            path.file_stem()
-                .map(|s| s.to_string_lossy().into_owned())
-                .unwrap_or_default()
-        });
+        let name = text.name_or_stem(name);
         Ok(Fixture {
             path: path.to_path_buf(),
             name,
@@ -1447,8 +1257,8 @@ pub fn far_arms(far: u16, hero: bool) -> (u8, u8) {
     (arms as u8, reach)
 }
 
-fn parse_traits(value: &str) -> Result<DefenderTraits, FixtureErrorKind> {
-    use FixtureErrorKind::*;
+/// A `defender:` line's traits, or why not.
+fn parse_traits(value: &str) -> Result<DefenderTraits, String> {
     let mut t = DefenderTraits::default();
     let mut hero = false;
     for word in value.split_whitespace() {
@@ -1466,35 +1276,28 @@ fn parse_traits(value: &str) -> Result<DefenderTraits, FixtureErrorKind> {
             "sleeping" => t.sleeping = true,
             "elbereth" => t.elbereth = true,
             "blind" => t.blind = true,
-            _ => return Err(UnknownTrait(word.into())),
+            _ => return Err(format!("unknown defender trait `{word}` (traits: hero monster levitating flying swimming phasing peaceful tame conflict; facing: shield sleeping)")),
         }
     }
     if hero && t.monster {
-        return Err(BadTraits("`hero` and `monster` exclude each other".into()));
+        return Err("defender traits `hero` and `monster` exclude each other".into());
     }
     if (t.peaceful || t.tame) && !t.monster {
-        return Err(BadTraits("`peaceful` and `tame` need `monster`".into()));
+        return Err("defender traits `peaceful` and `tame` need `monster`".into());
     }
     if t.peaceful && t.tame {
-        return Err(BadTraits(
-            "`peaceful` and `tame` exclude each other (a pet is `tame`)".into(),
-        ));
+        return Err(
+            "defender traits `peaceful` and `tame` exclude each other (a pet is `tame`)".into(),
+        );
     }
     if t.monster && t.swimming && (t.levitating || t.flying || t.phasing) {
-        return Err(BadTraits(
-            "`monster swimming` excludes `levitating`, `flying` and `phasing`: no ordinary NetHack monster swims and also flies or passes walls (only Medusa and the mail daemon fly and swim)"
-                .into(),
-        ));
+        return Err("defender traits `monster swimming` excludes `levitating`, `flying` and `phasing`: no ordinary NetHack monster swims and also flies or passes walls (only Medusa and the mail daemon fly and swim)".into());
     }
     if t.blind && t.monster {
-        return Err(BadTraits(
-            "`blind` is the hero's: a `monster` defender's blindness is read by no rule set".into(),
-        ));
+        return Err("defender traits `blind` is the hero's: a `monster` defender's blindness is read by no rule set".into());
     }
     if t.elbereth && t.monster {
-        return Err(BadTraits(
-            "`elbereth` is the hero's square: a `monster` defender takes it on its `creature` line when the hero stands beside it".into(),
-        ));
+        return Err("defender traits `elbereth` is the hero's square: a `monster` defender takes it on its `creature` line when the hero stands beside it".into());
     }
     Ok(t)
 }
@@ -1504,8 +1307,7 @@ fn parse_traits(value: &str) -> Result<DefenderTraits, FixtureErrorKind> {
 /// creature but `unwilling`, `passive` and `tail`; it wields one thing at
 /// most; a breath, spit or gaze is a species of its own that carries
 /// nothing, and the hero has none of them.
-fn parse_far(value: &str) -> Result<(u16, CreatureStates), FixtureErrorKind> {
-    use FixtureErrorKind::*;
+fn parse_far(value: &str) -> Result<(u16, CreatureStates), String> {
     let mut arms = 0u32;
     let mut state_words = Vec::new();
     for word in value.split_whitespace() {
@@ -1514,20 +1316,19 @@ fn parse_far(value: &str) -> Result<(u16, CreatureStates), FixtureErrorKind> {
             None => state_words.push(word),
         }
     }
-    let states = parse_states(&state_words.join(" ")).map_err(|e| match e {
-        UnknownState(w) => BadFar(format!(
+    let states = parse_states(&state_words.join(" "), |w| {
+        format!(
             "unknown `far` word `{w}` (arms: {}; states: hostile peaceful tame hero sleeping paralyzed trapped fleeing)",
             FAR_WORDS.map(|(w, _)| w).join(" ")
-        )),
-        other => other,
+        )
     })?;
     if let Some((w, _)) = PEER_WORDS
         .iter()
         .find(|(_, b)| u32::from(states.peer) & b != 0)
     {
-        return Err(BadFar(format!(
+        return Err(format!(
             "`{w}` is not a state of a creature further out (the field's states are of one next to `@`)"
-        )));
+        ));
     }
     for (on, word) in [
         (states.unwilling, "unwilling"),
@@ -1535,9 +1336,9 @@ fn parse_far(value: &str) -> Result<(u16, CreatureStates), FixtureErrorKind> {
         (states.tail, "tail"),
     ] {
         if on {
-            return Err(BadFar(format!(
+            return Err(format!(
                 "`{word}` is not a state of a creature further out (only of one next to `@`)"
-            )));
+            ));
         }
     }
     let wielded = [
@@ -1548,29 +1349,28 @@ fn parse_far(value: &str) -> Result<(u16, CreatureStates), FixtureErrorKind> {
         sys::FLANK_FX_FAR_SLING,
     ];
     if wielded.iter().filter(|&&b| arms & b != 0).count() > 1 {
-        return Err(BadFar(
-            "it wields one of polearm, lance, bow, crossbow and sling at most".into(),
-        ));
+        return Err("it wields one of polearm, lance, bow, crossbow and sling at most".into());
     }
     let species = sys::FLANK_FX_FAR_BREATH | sys::FLANK_FX_FAR_SPIT | sys::FLANK_FX_FAR_GAZE;
     if arms & species != 0 {
         if (arms & species).count_ones() > 1 || arms & !species != 0 {
-            return Err(BadFar(
+            return Err(
                 "breath, spit and gaze are each a species of its own, which carries nothing".into(),
-            ));
+            );
         }
         if states.hero {
-            return Err(BadFar(
+            return Err(
                 "the hero has no breath, spit or gaze here (a polymorphed hero is not built)"
                     .into(),
-            ));
+            );
         }
     }
     Ok((arms as u16, states))
 }
 
-fn parse_states(value: &str) -> Result<CreatureStates, FixtureErrorKind> {
-    use FixtureErrorKind::*;
+/// A creature's states, or why not; `unknown` says what a word that is
+/// no state is.
+fn parse_states(value: &str, unknown: impl Fn(&str) -> String) -> Result<CreatureStates, String> {
     let mut s = CreatureStates::default();
     let mut hostile = false;
     for word in value.split_whitespace() {
@@ -1591,7 +1391,7 @@ fn parse_states(value: &str) -> Result<CreatureStates, FixtureErrorKind> {
             "tail" => s.tail = true,
             w => match PEER_WORDS.iter().find(|(pw, _)| *pw == w) {
                 Some(&(_, bit)) => s.peer |= bit as u16,
-                None => return Err(UnknownState(word.into())),
+                None => return Err(unknown(word)),
             },
         }
     }
@@ -1600,86 +1400,52 @@ fn parse_states(value: &str) -> Result<CreatureStates, FixtureErrorKind> {
         .filter(|&&b| b)
         .count();
     if relations > 1 {
-        return Err(BadStates(
-            "name more than one of hostile, peaceful, tame/unwilling, hero".into(),
-        ));
+        return Err(
+            "creature states name more than one of hostile, peaceful, tame/unwilling, hero".into(),
+        );
     }
     let peer = u32::from(s.peer);
     if peer & PEER_HERO_ONLY != 0 && !s.hero {
-        return Err(BadStates(
-            "hallucinating, blind, punished, fumbling, wounded-legs and elbereth are the hero's: add `hero`".into(),
-        ));
+        return Err("creature states hallucinating, blind, punished, fumbling, wounded-legs and elbereth are the hero's: add `hero`".into());
     }
     if peer & PEER_MONSTER_ONLY != 0 && s.hero {
-        return Err(BadStates(
-            "eating and grudge are a monster's (its meal, a defender's grudge against it), not the hero's"
-                .into(),
-        ));
+        return Err("creature states eating and grudge are a monster's (its meal, a defender's grudge against it), not the hero's".into());
     }
     if (peer & PEER_SPECIES).count_ones() > 1 {
-        return Err(BadStates(
-            "eating, hiding, mimicking and nurse exclude each other (a snake hides, a mimic mimics, a nurse is a species, an eater a dog; the hero hides in a hider's form, mimics after eating a mimic, is a nurse in a nurse's form)".into(),
-        ));
+        return Err("creature states eating, hiding, mimicking and nurse exclude each other (a snake hides, a mimic mimics, a nurse is a species, an eater a dog; the hero hides in a hider's form, mimics after eating a mimic, is a nurse in a nurse's form)".into());
     }
     if peer & PEER_SPECIES & !sys::FLANK_FX_PEER_EATING != 0
         && !s.hero
         && (peer & sys::FLANK_FX_PEER_OUTFLANKER != 0 || s.tame || s.passive || s.tail)
     {
-        return Err(BadStates(
-            "hiding, mimicking and nurse are each a species of their own: not an outflanker, a pet, passive or a tail"
-                .into(),
-        ));
+        return Err("creature states hiding, mimicking and nurse are each a species of their own: not an outflanker, a pet, passive or a tail".into());
     }
     if s.hero && peer & sys::FLANK_FX_PEER_MIMICKING != 0 && !s.paralyzed {
-        return Err(BadStates(
-            "the hero mimics only while helpless after eating a mimic: `hero mimicking` needs `paralyzed`"
-                .into(),
-        ));
+        return Err("creature states the hero mimics only while helpless after eating a mimic: `hero mimicking` needs `paralyzed`".into());
     }
     if peer & sys::FLANK_FX_PEER_STATIONARY != 0 && !s.hero && !s.passive {
-        return Err(BadStates(
-            "`stationary`: 3.6.7's monsters of speed 0 (the molds and jellies) have no active attack: add `passive`"
-                .into(),
-        ));
+        return Err("creature states `stationary`: 3.6.7's monsters of speed 0 (the molds and jellies) have no active attack: add `passive`".into());
     }
     if peer & sys::FLANK_FX_PEER_GRUDGE != 0 && peer & sys::FLANK_FX_PEER_STATIONARY != 0 {
-        return Err(BadStates(
-            "`grudge` and `stationary` exclude each other: 3.6.7's one grudge is against a shrieker, which moves"
-                .into(),
-        ));
+        return Err("creature states `grudge` and `stationary` exclude each other: 3.6.7's one grudge is against a shrieker, which moves".into());
     }
     if s.hero
         && peer & sys::FLANK_FX_PEER_STATIONARY != 0
         && !(s.passive && peer & sys::FLANK_FX_PEER_BLIND != 0)
     {
-        return Err(BadStates(
-            "`hero stationary`: 3.6.7's forms of speed 0 (the molds and jellies) have no active attack and no eyes: add `passive` and `blind`"
-                .into(),
-        ));
+        return Err("creature states `hero stationary`: 3.6.7's forms of speed 0 (the molds and jellies) have no active attack and no eyes: add `passive` and `blind`".into());
     }
     if s.hero && peer & sys::FLANK_FX_PEER_STATIONARY != 0 && peer & PEER_SPECIES != 0 {
-        return Err(BadStates(
-            "`hero stationary` excludes hiding, mimicking and nurse: the hero takes one form at a time, and a form of speed 0 (a mold, a jelly) neither hides nor eats"
-                .into(),
-        ));
+        return Err("creature states `hero stationary` excludes hiding, mimicking and nurse: the hero takes one form at a time, and a form of speed 0 (a mold, a jelly) neither hides nor eats".into());
     }
     if s.hero && peer & sys::FLANK_FX_PEER_NURSE != 0 && peer & sys::FLANK_FX_PEER_OUTFLANKER != 0 {
-        return Err(BadStates(
-            "`hero nurse outflanker`: in a nurse's form the hero does not flank by nature (her form, not her role, decides it)"
-                .into(),
-        ));
+        return Err("creature states `hero nurse outflanker`: in a nurse's form the hero does not flank by nature (her form, not her role, decides it)".into());
     }
     if peer & sys::FLANK_FX_PEER_GRUDGE != 0 && !s.passive {
-        return Err(BadStates(
-            "`grudge`: 3.6.7's one grudge is a purple worm's against a shrieker, which has no attack: add `passive`"
-                .into(),
-        ));
+        return Err("creature states `grudge`: 3.6.7's one grudge is a purple worm's against a shrieker, which has no attack: add `passive`".into());
     }
     if s.tail && s.passive {
-        return Err(BadStates(
-            "`tail` and `passive` exclude each other: only long worms have tail segments, and a long worm bites"
-                .into(),
-        ));
+        return Err("creature states `tail` and `passive` exclude each other: only long worms have tail segments, and a long worm bites".into());
     }
     Ok(s)
 }

@@ -10,8 +10,9 @@
 use std::ffi::{c_char, CStr};
 use std::path::Path;
 
-use crate::abi_common::{checked_map, small, Load, Texts};
-use crate::fixture::{CreatureStates, DefenderTraits, Fixture, FixtureError};
+use crate::abi_common::{array_ptr, checked_map, small, Load, Texts};
+use crate::files::FileError;
+use crate::fixture::{CreatureStates, DefenderTraits, Fixture};
 use crate::set_abi::{self, Format, Set};
 use flank_rules::sys;
 
@@ -66,11 +67,7 @@ fn unset() -> flank_fixture {
 
 impl Load for Entry {
     type Parsed = Fixture;
-    type Error = FixtureError;
-
-    fn parse(path: &Path) -> Result<Fixture, FixtureError> {
-        Fixture::load(path)
-    }
+    const LOAD: fn(&Path) -> Result<Fixture, FileError> = Fixture::load;
 
     /// The entry of a parsed fixture.
     fn from_parsed(f: &Fixture) -> Entry {
@@ -168,11 +165,7 @@ impl Entry {
             map: self.texts.map.as_ptr(),
             // The map has at most 52 distinct letters.
             nfar: u8::try_from(self.far.len()).unwrap_or(u8::MAX),
-            far: if self.far.is_empty() {
-                std::ptr::null()
-            } else {
-                self.far.as_ptr()
-            },
+            far: array_ptr(&self.far),
             ..self.raw
         }
     }

@@ -6,13 +6,11 @@
 //! against the planner ([`flank_rules::plan`]) at the Rust layer.
 
 use std::collections::BTreeMap;
-use std::fmt;
 use std::path::{Path, PathBuf};
 
 use crate::files::{self, FileError};
 use crate::fixture::{parse_dir, CreatureStates, DefenderTraits, Fixture, DIR_OFFSETS};
-pub use crate::text::LayoutError;
-use crate::text::{Header, Layout, Text};
+use crate::text::{one_letter, terrain_under, Text};
 use flank_rules::facing::{AttackFacts, RuleSet, FACING_NONE};
 use flank_rules::plan::{self, Action};
 use flank_rules::sys::{self, flank_facing_input, flank_plan_input, flank_plan_target};
@@ -153,138 +151,20 @@ pub struct MoveFixture {
     pub mover_at: (usize, usize),
 }
 
-/// What is wrong with a movement fixture file.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum MoveErrorKind {
-    /// Something wrong with the layout the formats share (`key: value`
-    /// lines, `map:`, the map, `end`).
-    BadLayout(LayoutError),
-    /// The file could not be read.
-    Io(String),
-    /// An unknown header key.
-    UnknownKey(String),
-    /// A bad `rules:` (why).
-    BadRules(String),
-    /// A bad `facing:`.
-    BadFacing(String),
-    /// A bad `heading:`.
-    BadHeading(String),
-    /// A bad `hero-on:`.
-    BadHeroOn(String),
-    /// A `heading:` the hero could not have taken: a diagonal step into or
-    /// out of a doorway that has a door, or from a square she could not
-    /// have stood on (the line of `heading:`).
-    ImpossibleHeading(&'static str),
-    /// `mover:` is not one letter.
-    BadMover(String),
-    /// `runs:` is not 1..=MAX_RUNS.
-    BadRuns(String),
-    /// An unknown `expect:` word, or too many or none.
-    BadExpect(String),
-    /// `creature` needs one letter.
-    BadCreatureLetter(String),
-    /// A creature line without a species.
-    NoSpecies,
-    /// An unknown state (after the species).
-    UnknownState(String),
-    /// States that cannot go together, or a state for the wrong creature.
-    BadStates(String),
-    /// A missing key.
-    Missing(&'static str),
-    /// A character that is not a glyph of the format (column).
-    UnknownGlyph(char, usize),
-    /// No `@` in the map.
-    NoHero,
-    /// A second `@` (with the line of the first).
-    TwoHeroes(usize),
-    /// The map reaches further from `@` than the level has room for
-    /// ([`files::beyond_reach`]).
-    MapTooLarge(String),
-    /// A map letter without a `creature` line.
-    NoCreatureLine(char),
-    /// A `creature` line for a letter not in the map.
-    NotInMap(char),
-    /// The mover's letter appears in the map other than once.
-    MoverCount(char, usize),
-    /// `move` expected but no `*` square, or `*` squares and no `move`.
-    Stars(&'static str),
-}
-
-/// A movement fixture error: the file, the 1-based line, what is wrong.
-pub type MoveError = FileError<MoveErrorKind>;
-
-impl fmt::Display for MoveErrorKind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        use MoveErrorKind::*;
-        match self {
-            Io(e) => write!(f, "{e}"),
-            BadLayout(e) => write!(f, "{e}"),
-            UnknownKey(k) => write!(
-                f,
-                "unknown key `{k}` (keys: name, rules, facing, heading, hero-on, mover, runs, expect, creature <letter>)"
-            ),
-            BadRules(why) => write!(f, "{why}"),
-            BadFacing(v) => write!(
-                f,
-                "bad facing `{v}`: the hero's facing is one of n ne e se s sw w nw"
-            ),
-            BadHeading(v) => write!(
-                f,
-                "bad heading `{v}`: the direction of the hero's last step is one of n ne e se s sw w nw"
-            ),
-            BadHeroOn(v) => write!(
-                f,
-                "bad hero-on `{v}`: the terrain under `@`, one of floor corridor door"
-            ),
-            ImpossibleHeading(why) => write!(f, "the hero cannot have taken that step: {why}"),
-            BadMover(v) => write!(f, "bad mover `{v}`: one map letter"),
-            BadRuns(v) => write!(f, "bad runs `{v}`: a whole number 1..{MAX_RUNS}"),
-            BadExpect(why) => write!(f, "bad expect: {why}"),
-            BadCreatureLetter(v) => write!(
-                f,
-                "bad `creature {v}`: a creature line names one map letter"
-            ),
-            NoSpecies => write!(f, "no species: write `creature X: SPECIES [STATES]`"),
-            UnknownState(s) => write!(
-                f,
-                "unknown state `{s}` after the species (states: hostile peaceful tame sleeping fleeing hurt attacked still)"
-            ),
-            BadStates(why) => write!(f, "states {why}"),
-            Missing(k) => write!(f, "missing `{k}:` line"),
-            UnknownGlyph(c, col) => write!(
-                f,
-                "unknown glyph `{}` in column {col} (glyphs: letters . # * - | space + ' }} ^ 0 @)",
-                c.escape_debug()
-            ),
-            NoHero => write!(f, "no `@` (the hero) in the map block"),
-            TwoHeroes(first) => write!(f, "two `@` in the map block (the first on line {first})"),
-            MapTooLarge(why) => write!(f, "{why}"),
-            NoCreatureLine(c) => write!(f, "map letter `{c}` has no `creature {c}:` line"),
-            NotInMap(c) => write!(f, "`creature {c}` but no `{c}` in the map"),
-            MoverCount(c, n) => write!(
-                f,
-                "the mover `{c}` must be in the map exactly once, not {n} times"
-            ),
-            Stars(why) => write!(f, "{why}"),
-        }
-    }
-}
-
 const STATE_WORDS: [&str; 8] = [
     "hostile", "peaceful", "tame", "sleeping", "fleeing", "hurt", "attacked", "still",
 ];
 
 /// `SPECIES [STATES]`: the species is every word before the first state
-/// word; every word after it must be a state.
-fn parse_creature(value: &str) -> Result<(String, MoveStates), MoveErrorKind> {
-    use MoveErrorKind::*;
+/// word; every word after it must be a state. Otherwise why not.
+fn parse_creature(value: &str) -> Result<(String, MoveStates), String> {
     let words: Vec<&str> = value.split_whitespace().collect();
     let first_state = words
         .iter()
         .position(|w| STATE_WORDS.contains(w))
         .unwrap_or(words.len());
     if first_state == 0 {
-        return Err(NoSpecies);
+        return Err("no species: write `creature X: SPECIES [STATES]`".into());
     }
     let species = words[..first_state].join(" ");
     let mut s = MoveStates::default();
@@ -299,19 +179,18 @@ fn parse_creature(value: &str) -> Result<(String, MoveStates), MoveErrorKind> {
             "hurt" => s.hurt = true,
             "attacked" => s.attacked = true,
             "still" => s.still = true,
-            other => return Err(UnknownState(other.into())),
+            other => {
+                return Err(format!(
+                    "unknown state `{other}` after the species (states: {})",
+                    STATE_WORDS.join(" ")
+                ))
+            }
         }
     }
     if [hostile, s.peaceful, s.tame].iter().filter(|&&b| b).count() > 1 {
-        return Err(BadStates(
-            "name more than one of hostile, peaceful, tame".into(),
-        ));
+        return Err("states name more than one of hostile, peaceful, tame".into());
     }
     Ok((species, s))
-}
-
-fn is_glyph(c: char) -> bool {
-    c.is_ascii_alphabetic() || ".#*-| +'}^0@".contains(c)
 }
 
 /// The glyph on (row, col) of map rows, rock (space) outside them.
@@ -334,20 +213,14 @@ fn door_diagonal(diagonal: bool, a: char, b: char) -> bool {
 
 impl MoveFixture {
     /// Reads and parses a movement fixture file.
-    pub fn load(path: &Path) -> Result<MoveFixture, MoveError> {
-        files::load(path, Self::parse, MoveErrorKind::Io)
+    pub fn load(path: &Path) -> Result<MoveFixture, FileError> {
+        files::load(path, Self::parse)
     }
 
     /// Parses movement fixture text; `path` names the file in errors and
     /// gives the default name.
-    pub fn parse(path: &Path, text: &str) -> Result<MoveFixture, MoveError> {
-        use MoveErrorKind::*;
-        let err = |line: usize, kind: MoveErrorKind| FileError::at(path, line, kind);
-        let layout = |e: Layout| {
-            let (line, what) = e.split();
-            err(line, BadLayout(what))
-        };
-        let mut text = Text::new(text);
+    pub fn parse(path: &Path, text: &str) -> Result<MoveFixture, FileError> {
+        let mut text = Text::new(path, text);
         let mut name = None;
         let mut rules = RuleSet::PROPOSAL;
         let mut facing = None;
@@ -358,162 +231,144 @@ impl MoveFixture {
         let mut expect: Option<(Vec<Expect>, usize)> = None;
         let mut creatures: BTreeMap<char, CreatureSpec> = BTreeMap::new();
 
-        while let Some(Header {
-            line: lineno,
-            key,
-            value,
-        }) = text.header().map_err(layout)?
-        {
-            let mut words = key.split(' ');
-            match (words.next(), words.next(), words.next()) {
-                (Some("name"), None, _) => name = Some(value.to_string()),
-                (Some("rules"), None, _) => {
-                    rules =
-                        RuleSet::parse(value).map_err(|e| err(lineno, BadRules(e.to_string())))?;
-                }
-                (Some("facing"), None, _) => {
-                    facing =
-                        Some(parse_dir(value).ok_or_else(|| err(lineno, BadFacing(value.into())))?);
-                }
-                (Some("heading"), None, _) => {
-                    heading = Some((
-                        parse_dir(value).ok_or_else(|| err(lineno, BadHeading(value.into())))?,
-                        lineno,
-                    ));
-                }
-                (Some("hero-on"), None, _) => {
-                    let g = match value {
-                        "floor" => '.',
-                        "corridor" => '#',
-                        "door" => '\'',
-                        _ => return Err(err(lineno, BadHeroOn(value.into()))),
-                    };
-                    hero_on = Some((g, lineno));
-                }
-                (Some("mover"), None, _) => {
-                    let mut cs = value.chars();
-                    match (cs.next(), cs.next()) {
-                        (Some(c), None) if c.is_ascii_alphabetic() => mover = Some((c, lineno)),
-                        _ => return Err(err(lineno, BadMover(value.into()))),
+        while let Some(header) = text.header()? {
+            let (line, value) = (header.line, header.value);
+            let bad = |what: String| text.err(line, what);
+            match header.words().as_slice() {
+                ["name"] => name = Some(value.to_string()),
+                ["rules"] => match RuleSet::parse(value) {
+                    Ok(r) => rules = r,
+                    Err(e) => return Err(bad(e.to_string())),
+                },
+                ["facing"] => match parse_dir(value) {
+                    Some(d) => facing = Some(d),
+                    None => {
+                        return Err(bad(format!(
+                            "bad facing `{value}`: the hero's facing is one of n ne e se s sw w nw"
+                        )))
                     }
-                }
-                (Some("runs"), None, _) => {
-                    runs = value
+                },
+                ["heading"] => match parse_dir(value) {
+                    Some(d) => heading = Some((d, line)),
+                    None => {
+                        return Err(bad(format!(
+                            "bad heading `{value}`: the direction of the hero's last step is one of n ne e se s sw w nw"
+                        )))
+                    }
+                },
+                ["hero-on"] => hero_on = Some((terrain_under(value).map_err(bad)?, line)),
+                ["mover"] => match one_letter(value) {
+                    Some(c) => mover = Some((c, line)),
+                    None => return Err(bad(format!("bad mover `{value}`: one map letter"))),
+                },
+                ["runs"] => {
+                    match value
                         .parse::<u16>()
                         .ok()
                         .filter(|r| (1..=MAX_RUNS).contains(r) && !value.starts_with('+'))
-                        .ok_or_else(|| err(lineno, BadRuns(value.into())))?;
+                    {
+                        Some(r) => runs = r,
+                        None => return Err(bad(format!("bad runs `{value}`: a whole number 1..{MAX_RUNS}"))),
+                    }
                 }
-                (Some("expect"), None, _) => {
+                ["expect"] => {
                     let mut list = Vec::new();
                     for w in value.split_whitespace() {
-                        list.push(Expect::parse(w).ok_or_else(|| {
-                            err(
-                                lineno,
-                                BadExpect(format!(
-                                    "unknown word `{w}` (one per turn: move wait vanilla)"
-                                )),
-                            )
-                        })?);
+                        match Expect::parse(w) {
+                            Some(e) => list.push(e),
+                            None => {
+                                return Err(bad(format!(
+                                    "bad expect: unknown word `{w}` (one per turn: move wait vanilla)"
+                                )))
+                            }
+                        }
                     }
                     if list.is_empty() || list.len() > MAX_TURNS {
-                        return Err(err(
-                            lineno,
-                            BadExpect(format!(
-                                "{} words; one per turn of the mover, 1..{MAX_TURNS}",
-                                list.len()
-                            )),
-                        ));
+                        return Err(bad(format!(
+                            "bad expect: {} words; one per turn of the mover, 1..{MAX_TURNS}",
+                            list.len()
+                        )));
                     }
-                    expect = Some((list, lineno));
+                    expect = Some((list, line));
                 }
-                (Some("creature"), Some(letter), None) => {
-                    let mut cs = letter.chars();
-                    let c = match (cs.next(), cs.next()) {
-                        (Some(c), None) if c.is_ascii_alphabetic() => c,
-                        _ => return Err(err(lineno, BadCreatureLetter(letter.into()))),
+                ["creature", letter] => {
+                    let Some(c) = one_letter(letter) else {
+                        return Err(bad(format!(
+                            "bad `creature {letter}`: a creature line names one map letter"
+                        )));
                     };
-                    let (species, states) = parse_creature(value).map_err(|k| err(lineno, k))?;
+                    let (species, states) = parse_creature(value).map_err(bad)?;
                     creatures.insert(
                         c,
                         CreatureSpec {
                             species,
                             states,
-                            line: lineno,
+                            line,
                         },
                     );
                 }
-                _ => return Err(err(lineno, UnknownKey(key))),
+                _ => {
+                    return Err(bad(format!(
+                        "unknown key `{}` (keys: name, rules, facing, heading, hero-on, mover, runs, expect, creature <letter>)",
+                        header.key
+                    )))
+                }
             }
         }
-        let (map_line, map) = text.map().map_err(layout)?;
+        let map = text.map()?;
 
         // Glyphs, the hero, the letters.
-        let mut hero: Option<(usize, usize)> = None;
         let mut letters: BTreeMap<char, Vec<(usize, usize)>> = BTreeMap::new();
         let mut stars = 0usize;
-        for (r, row) in map.iter().enumerate() {
-            let lineno = map_line + 1 + r;
-            for (c, ch) in row.chars().enumerate() {
-                if !is_glyph(ch) {
-                    return Err(err(lineno, UnknownGlyph(ch, c + 1)));
-                }
-                match ch {
-                    '@' => {
-                        if let Some((r0, _)) = hero {
-                            return Err(err(lineno, TwoHeroes(map_line + 1 + r0)));
-                        }
-                        hero = Some((r, c));
-                    }
-                    '*' => stars += 1,
-                    l if l.is_ascii_alphabetic() => letters.entry(l).or_default().push((r, c)),
-                    _ => {}
-                }
+        let hero_at = map.scan(&text, ".#*-| +'}^0@", "the hero", |r, c, ch| {
+            match ch {
+                '*' => stars += 1,
+                l if l.is_ascii_alphabetic() => letters.entry(l).or_default().push((r, c)),
+                _ => {}
             }
+            Ok(())
+        })?;
+        if let Some((r, why)) = files::beyond_reach(&map.rows, hero_at) {
+            return Err(text.err(map.row_line(r), why));
         }
-        let Some(hero_at) = hero else {
-            return Err(err(map_line, NoHero));
-        };
-        if let Some((r, why)) = files::beyond_reach(&map, hero_at) {
-            return Err(err(map_line + 1 + r, MapTooLarge(why)));
-        }
+        let missing = |k: &str| text.err(map.line, format!("missing `{k}:` line"));
         let Some((mover, mover_line)) = mover else {
-            return Err(err(map_line, Missing("mover")));
+            return Err(missing("mover"));
         };
         let Some((expect, expect_line)) = expect else {
-            return Err(err(map_line, Missing("expect")));
+            return Err(missing("expect"));
         };
         for (&l, at) in &letters {
             if !creatures.contains_key(&l) {
-                return Err(err(map_line + 1 + at[0].0, NoCreatureLine(l)));
+                return Err(text.err(
+                    map.row_line(at[0].0),
+                    format!("map letter `{l}` has no `creature {l}:` line"),
+                ));
             }
         }
         for (&l, spec) in &creatures {
             if !letters.contains_key(&l) {
-                return Err(err(spec.line, NotInMap(l)));
+                return Err(text.err(spec.line, format!("`creature {l}` but no `{l}` in the map")));
             }
             if l == mover && spec.states.still {
-                return Err(err(
+                return Err(text.err(
                     spec.line,
-                    BadStates(
-                        "`still` is for the mover's allies; the mover's own track is cleared"
-                            .into(),
-                    ),
+                    "states `still` is for the mover's allies; the mover's own track is cleared",
                 ));
             }
             if l != mover && spec.states.attacked {
-                return Err(err(
-                    spec.line,
-                    BadStates("`attacked` is for the mover alone".into()),
-                ));
+                return Err(text.err(spec.line, "states `attacked` is for the mover alone"));
             }
         }
         let mover_at = match letters.get(&mover).map(Vec::as_slice) {
             Some([at]) => *at,
             other => {
-                return Err(err(
+                return Err(text.err(
                     mover_line,
-                    MoverCount(mover, other.map_or(0, <[_]>::len)),
+                    format!(
+                        "the mover `{mover}` must be in the map exactly once, not {} times",
+                        other.map_or(0, <[_]>::len)
+                    ),
                 ))
             }
         };
@@ -523,45 +378,32 @@ impl MoveFixture {
         if let Some((h, line)) = heading {
             let (dx, dy) = DIR_OFFSETS[usize::from(h)];
             let (r, c) = (hero_at.0 as isize - dy, hero_at.1 as isize - dx);
-            let behind = glyph_at(&map, r, c);
+            let behind = glyph_at(&map.rows, r, c);
+            let impossible = |why: &str| {
+                Err(text.err(line, format!("the hero cannot have taken that step: {why}")))
+            };
             if " -|}+".contains(behind) {
-                return Err(err(
-                    line,
-                    ImpossibleHeading(
-                        "the square behind her is wall, rock, water or a closed door",
-                    ),
-                ));
+                return impossible("the square behind her is wall, rock, water or a closed door");
             }
             if door_diagonal(h % 2 == 1, behind, hero_on) {
-                return Err(err(
-                    line,
-                    ImpossibleHeading("a diagonal step into or out of a doorway that has a door"),
-                ));
+                return impossible("a diagonal step into or out of a doorway that has a door");
             }
         }
         let heading = heading.map(|(h, _)| h);
         let moves = expect.contains(&Expect::Move);
         if moves && stars == 0 {
-            return Err(err(
+            return Err(text.err(
                 expect_line,
-                Stars("`move` needs at least one `*` square in the map"),
+                "`move` needs at least one `*` square in the map",
             ));
         }
         if !moves && stars > 0 {
-            return Err(err(
-                expect_line,
-                Stars("`*` squares in the map but no `move` expected"),
-            ));
+            return Err(text.err(expect_line, "`*` squares in the map but no `move` expected"));
         }
 
-        let name = name.unwrap_or_else(|| {
-            path.file_stem()
-                .map(|s| s.to_string_lossy().into_owned())
-                .unwrap_or_default()
-        });
         Ok(MoveFixture {
             path: path.to_path_buf(),
-            name,
+            name: text.name_or_stem(name),
             rules,
             facing,
             heading,
@@ -570,7 +412,7 @@ impl MoveFixture {
             runs,
             expect,
             creatures,
-            map,
+            map: map.rows,
             hero_at,
             mover_at,
         })

@@ -11,8 +11,9 @@
 use std::ffi::{c_char, CStr, CString};
 use std::path::Path;
 
-use crate::abi_common::{c_string, checked_map, small, Load, Texts};
-use crate::movement::{MoveError, MoveFixture};
+use crate::abi_common::{array_ptr, c_string, checked_map, small, Load, Texts};
+use crate::files::FileError;
+use crate::movement::MoveFixture;
 use crate::set_abi::{self, Format, Set};
 use flank_rules::sys;
 
@@ -48,11 +49,7 @@ pub struct MoveEntry {
 
 impl Load for MoveEntry {
     type Parsed = MoveFixture;
-    type Error = MoveError;
-
-    fn parse(path: &Path) -> Result<MoveFixture, MoveError> {
-        MoveFixture::load(path)
-    }
+    const LOAD: fn(&Path) -> Result<MoveFixture, FileError> = MoveFixture::load;
 
     /// The entry of a parsed fixture.
     fn from_parsed(f: &MoveFixture) -> MoveEntry {
@@ -127,11 +124,7 @@ impl MoveEntry {
             path: self.texts.path.as_ptr(),
             error: self.texts.error_ptr(),
             map: self.texts.map.as_ptr(),
-            creatures: if self.creatures.is_empty() {
-                std::ptr::null()
-            } else {
-                self.creatures.as_ptr()
-            },
+            creatures: array_ptr(&self.creatures),
             ..self.raw
         }
     }

@@ -1,73 +1,15 @@
-//! The layout the fixture (`*.flank`) and arena (`*.arena`) formats share:
+//! The layout every format (`*.flank`, `*.move`, `*.arena`) shares:
 //! `key: value` header lines with `#` comments, a `map:` line, the map
 //! block taken verbatim (there `#` is a corridor), an `end` line, and
 //! nothing but comments after it. Each format judges its own keys and
 //! glyphs; this reads the layout, in order, so that errors come in the
-//! order of the lines.
+//! order of the lines, and every error is a [`FileError`] naming the file
+//! and the line.
 
 use std::collections::HashMap;
+use std::path::Path;
 
-/// Something wrong with the layout itself, with its 1-based line.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) enum Layout {
-    /// A header line that is not `key: value` (the line's content).
-    NotKeyValue(usize, String),
-    /// A key given twice: the line, the key, and the line of the first.
-    DuplicateKey(usize, String, usize),
-    /// No `map:` line (the last line).
-    MissingMap(usize),
-    /// The map has no `end` line (the last line).
-    MissingEnd(usize),
-    /// Something other than comments after `end`.
-    TextAfterEnd(usize),
-}
-
-/// What is wrong with the layout, without its line: the words every
-/// format's errors use for it.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum LayoutError {
-    /// A header line that is not `key: value` (the line's content).
-    NotKeyValue(String),
-    /// A key given twice: the key, and the line of the first.
-    DuplicateKey(String, usize),
-    /// No `map:` line.
-    MissingMap,
-    /// The map has no `end` line.
-    MissingEnd,
-    /// Something other than comments after `end`.
-    TextAfterEnd,
-}
-
-impl std::fmt::Display for LayoutError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            LayoutError::NotKeyValue(l) => {
-                write!(f, "expected `key: value` or `map:`, found `{l}`")
-            }
-            LayoutError::DuplicateKey(k, first) => {
-                write!(f, "duplicate key `{k}` (first on line {first})")
-            }
-            LayoutError::MissingMap => write!(f, "missing `map:` block"),
-            LayoutError::MissingEnd => write!(f, "missing `end` after the map block"),
-            LayoutError::TextAfterEnd => {
-                write!(f, "text after `end` (only comments may follow the map)")
-            }
-        }
-    }
-}
-
-impl Layout {
-    /// The line, and what is wrong there.
-    pub(crate) fn split(self) -> (usize, LayoutError) {
-        match self {
-            Layout::NotKeyValue(line, text) => (line, LayoutError::NotKeyValue(text)),
-            Layout::DuplicateKey(line, key, first) => (line, LayoutError::DuplicateKey(key, first)),
-            Layout::MissingMap(line) => (line, LayoutError::MissingMap),
-            Layout::MissingEnd(line) => (line, LayoutError::MissingEnd),
-            Layout::TextAfterEnd(line) => (line, LayoutError::TextAfterEnd),
-        }
-    }
-}
+use crate::files::FileError;
 
 /// One header line: its number, its key (inner white space folded) and
 /// its value (trimmed).
@@ -77,8 +19,80 @@ pub(crate) struct Header<'a> {
     pub value: &'a str,
 }
 
-/// A reader of the shared layout.
+impl Header<'_> {
+    /// The key's words: `creature n` is `["creature", "n"]`.
+    pub fn words(&self) -> Vec<&str> {
+        self.key.split(' ').collect()
+    }
+}
+
+/// The map block: the `map:` line's number and the rows, as written.
+pub(crate) struct Map {
+    pub line: usize,
+    pub rows: Vec<String>,
+}
+
+impl Map {
+    /// The line of row `r` (0-based).
+    pub fn row_line(&self, r: usize) -> usize {
+        self.line + 1 + r
+    }
+
+    /// Checks every square: a glyph of the format (a letter, or one of
+    /// `glyphs`), one `@` (`who` it is, for the error), and `each` (row,
+    /// column, glyph) for every other square, in the order of the lines.
+    /// Where the `@` is.
+    pub fn scan(
+        &self,
+        text: &Text,
+        glyphs: &str,
+        who: &str,
+        mut each: impl FnMut(usize, usize, char) -> Result<(), FileError>,
+    ) -> Result<(usize, usize), FileError> {
+        let mut at: Option<(usize, usize)> = None;
+        for (r, row) in self.rows.iter().enumerate() {
+            let line = self.row_line(r);
+            for (c, ch) in row.chars().enumerate() {
+                if !(ch.is_ascii_alphabetic() || glyphs.contains(ch)) {
+                    let list: Vec<String> = glyphs
+                        .chars()
+                        .map(|g| match g {
+                            ' ' => "space".to_string(),
+                            g => g.to_string(),
+                        })
+                        .collect();
+                    return Err(text.err(
+                        line,
+                        format!(
+                            "unknown glyph `{}` in column {} (glyphs: letters {})",
+                            ch.escape_debug(),
+                            c + 1,
+                            list.join(" ")
+                        ),
+                    ));
+                }
+                if ch != '@' {
+                    each(r, c, ch)?;
+                } else if let Some((r0, _)) = at {
+                    return Err(text.err(
+                        line,
+                        format!(
+                            "two `@` in the map block (the first on line {})",
+                            self.row_line(r0)
+                        ),
+                    ));
+                } else {
+                    at = Some((r, c));
+                }
+            }
+        }
+        at.ok_or_else(|| text.err(self.line, format!("no `@` ({who}) in the map block")))
+    }
+}
+
+/// A reader of the shared layout of the file `path`.
 pub(crate) struct Text<'a> {
+    path: &'a Path,
     lines: Vec<&'a str>,
     next: usize,
     seen: HashMap<String, usize>,
@@ -90,10 +104,34 @@ fn content(line: &str) -> &str {
     line.split('#').next().unwrap_or("").trim()
 }
 
+/// The one map letter `word` names (`far a`, `mover: j`), if it is one.
+pub(crate) fn one_letter(word: &str) -> Option<char> {
+    let mut chars = word.chars();
+    match (chars.next(), chars.next()) {
+        (Some(c), None) if c.is_ascii_alphabetic() => Some(c),
+        _ => None,
+    }
+}
+
+/// `hero-on:`'s value, the terrain under `@`, as a map glyph: `.` for
+/// `floor`, `#` for `corridor`, `'` for `door` (an open door). Otherwise
+/// why not.
+pub(crate) fn terrain_under(value: &str) -> Result<char, String> {
+    match value {
+        "floor" => Ok('.'),
+        "corridor" => Ok('#'),
+        "door" => Ok('\''),
+        _ => Err(format!(
+            "bad hero-on `{value}`: the terrain under `@`, one of floor corridor door"
+        )),
+    }
+}
+
 impl<'a> Text<'a> {
-    /// A reader of `text` (CRLF line ends are fine).
-    pub fn new(text: &'a str) -> Text<'a> {
+    /// A reader of `text`, the file `path` (CRLF line ends are fine).
+    pub fn new(path: &'a Path, text: &'a str) -> Text<'a> {
         Text {
+            path,
             lines: text.lines().map(|l| l.trim_end_matches('\r')).collect(),
             next: 0,
             seen: HashMap::new(),
@@ -101,13 +139,28 @@ impl<'a> Text<'a> {
         }
     }
 
+    /// The error `what` at `line` of this file.
+    pub fn err(&self, line: usize, what: impl Into<String>) -> FileError {
+        FileError::at(self.path, line, what)
+    }
+
+    /// `name`, or by default the file's stem.
+    pub fn name_or_stem(&self, name: Option<String>) -> String {
+        name.unwrap_or_else(|| {
+            self.path
+                .file_stem()
+                .map(|s| s.to_string_lossy().into_owned())
+                .unwrap_or_default()
+        })
+    }
+
     /// The last line's number (at least 1), for what is missing at the end.
-    pub fn last_line(&self) -> usize {
+    fn last_line(&self) -> usize {
         self.lines.len().max(1)
     }
 
     /// The next header line, or `None` at `map:` (or the end of the text).
-    pub fn header(&mut self) -> Result<Option<Header<'a>>, Layout> {
+    pub fn header(&mut self) -> Result<Option<Header<'a>>, FileError> {
         while self.next < self.lines.len() && self.map_line.is_none() {
             let line = self.next + 1;
             let text = content(self.lines[self.next]);
@@ -120,11 +173,17 @@ impl<'a> Text<'a> {
                 return Ok(None);
             }
             let Some((key, value)) = text.split_once(':') else {
-                return Err(Layout::NotKeyValue(line, text.to_string()));
+                return Err(self.err(
+                    line,
+                    format!("expected `key: value` or `map:`, found `{text}`"),
+                ));
             };
             let key = key.split_whitespace().collect::<Vec<_>>().join(" ");
             if let Some(&first) = self.seen.get(&key) {
-                return Err(Layout::DuplicateKey(line, key, first));
+                return Err(self.err(
+                    line,
+                    format!("duplicate key `{key}` (first on line {first})"),
+                ));
             }
             self.seen.insert(key.clone(), line);
             return Ok(Some(Header {
@@ -136,10 +195,12 @@ impl<'a> Text<'a> {
         Ok(None)
     }
 
-    /// After the header: the `map:` line's number and the map block's rows,
-    /// checking that `end` comes and only comments follow it.
-    pub fn map(&mut self) -> Result<(usize, Vec<String>), Layout> {
-        let map_line = self.map_line.ok_or(Layout::MissingMap(self.last_line()))?;
+    /// After the header: the map block, checking that `end` comes and only
+    /// comments follow it.
+    pub fn map(&mut self) -> Result<Map, FileError> {
+        let Some(map_line) = self.map_line else {
+            return Err(self.err(self.last_line(), "missing `map:` block"));
+        };
         let mut rows = Vec::new();
         let mut ended = false;
         while self.next < self.lines.len() {
@@ -152,16 +213,19 @@ impl<'a> Text<'a> {
             rows.push(row.to_string());
         }
         if !ended {
-            return Err(Layout::MissingEnd(self.last_line()));
+            return Err(self.err(self.last_line(), "missing `end` after the map block"));
         }
         while self.next < self.lines.len() {
             let line = self.next + 1;
             let text = content(self.lines[self.next]);
             self.next += 1;
             if !text.is_empty() {
-                return Err(Layout::TextAfterEnd(line));
+                return Err(self.err(line, "text after `end` (only comments may follow the map)"));
             }
         }
-        Ok((map_line, rows))
+        Ok(Map {
+            line: map_line,
+            rows,
+        })
     }
 }

@@ -299,15 +299,9 @@ pub unsafe extern "C" fn flank_rules_summary(rules: i32, out: *mut c_char, len: 
     let Some(r) = u8::try_from(rules).ok().and_then(RuleSet::from_id) else {
         return sys::FLANK_E_RULES;
     };
-    let words = r.summary();
-    let n = words.len().min(len as usize - 1);
-    // SAFETY: `out` holds `len` writable bytes and n < len; the summaries
-    // are ASCII (the table's test), so a cut leaves no broken character.
-    unsafe {
-        core::ptr::copy_nonoverlapping(words.as_ptr(), out.cast::<u8>(), n);
-        out.add(n).write(0);
-    }
-    i32::try_from(words.len()).unwrap_or(i32::MAX)
+    // SAFETY: the caller guarantees `out` holds `len` writable bytes, and
+    // it is not NULL and `len` not 0 (checked above).
+    unsafe { copy_out(&r.summary(), out, len) }
 }
 
 /// Whether the creature on a square with bits `square` (`FLANK_SQ_*`)
@@ -439,9 +433,22 @@ pub unsafe extern "C" fn flank_zone_look_words(
         return sys::FLANK_E_NULL;
     }
     let words = crate::explain::zone_look_words(r, hero_defends != 0);
+    // SAFETY: the caller guarantees `out` holds `len` writable bytes, and
+    // it is not NULL and `len` not 0 (checked above).
+    unsafe { copy_out(&words, out, len) }
+}
+
+/// Copies `words` into the caller's buffer `out` of `len` bytes, cut to
+/// fit and NUL-terminated: the length of the whole words (`snprintf`'s
+/// answer), `i32::MAX` at most.
+///
+/// # Safety
+/// `out` is not NULL and points to `len` writable bytes, `len` > 0; the
+/// words are ASCII (the table's and the explanations' tests), so a cut
+/// leaves no broken character.
+unsafe fn copy_out(words: &str, out: *mut c_char, len: u32) -> i32 {
     let n = words.len().min(len as usize - 1);
-    // SAFETY: `out` holds `len` writable bytes and n < len; the words are
-    // ASCII, so a cut leaves no broken character.
+    // SAFETY: `out` holds `len` writable bytes and n < len.
     unsafe {
         core::ptr::copy_nonoverlapping(words.as_ptr(), out.cast::<u8>(), n);
         out.add(n).write(0);

@@ -427,6 +427,94 @@ const SHIELD_AS_NETHACK: &str = "The shield counts as NetHack counts it.";
 /// Words a rule set without the clause never says.
 const UNSAID: &str = "";
 
+/// NerfHack's row, which the field's other rows (SpliceHack's and
+/// Hack'EM's, the same rule of a foe opposite the attacker; Sil-Q's count
+/// of foes around) write only where they differ from: no arc, no facing,
+/// no zone numbers, NetHack's shield, no words of their own but their flow's.
+const NERFHACK: RuleRow = RuleRow {
+    id: sys::FLANK_RULES_NERFHACK as u8,
+    name: "nerfhack",
+    arc: false,
+    facing: false,
+    combine: Combine::Refused(Some(
+        "NerfHack's flank is its own rule, a foe opposite the attacker: with the arc it would count that foe twice",
+    )),
+    hit: [0, 0, 0],
+    damage_percent: [100, 100, 100],
+    damage_flat: [0, 0, 0],
+    shield: ShieldRule::Always,
+    direction: Direction::Octant,
+    flow: Flow::FoeOpposite {
+        // calculate_flankers(), src/mon.c: `flanker->mconf`,
+        // `flanker->mstun`, `flanker->meating`, `flanker->mundetected`,
+        // `(flanker->m_ap_type || flanker->mappearance)`,
+        // `flanker->mnum == PM_NURSE`.
+        flanker: Flanker {
+            // `!flanker->mcanmove || flanker->msleeping ||
+            // flanker->mflee || flanker->mtrapped`.
+            squares: (sys::FLANK_SQ_HELPLESS | sys::FLANK_SQ_FLEEING | sys::FLANK_SQ_TRAPPED)
+                as u16,
+            // `flanker->mconf`, `flanker->mstun`, `flanker->meating`,
+            // `flanker->mundetected`, `(flanker->m_ap_type ||
+            // flanker->mappearance)`, `flanker->data->mmove == 0`,
+            // `flanker->mnum == PM_NURSE`.
+            states: (sys::FLANK_ST_CONFUSED
+                | sys::FLANK_ST_STUNNED
+                | sys::FLANK_ST_EATING
+                | sys::FLANK_ST_HIDDEN
+                | sys::FLANK_ST_STATIONARY
+                | sys::FLANK_ST_NURSE) as u8,
+            // The hero's branch: `Confusion || Stunned ||
+            // youmonst.data->mmove == 0 || Unaware`; not her hiding,
+            // mimicking or nurse form, not her being trapped or
+            // paralysed.
+            hero_states: (sys::FLANK_ST_CONFUSED
+                | sys::FLANK_ST_STUNNED
+                | sys::FLANK_ST_STATIONARY
+                | sys::FLANK_ST_UNAWARE) as u8,
+            // `!canseemon(mdef) || Hallucination || Punished ||
+            // Fumbling || Wounded_legs`.
+            hero: (sys::FLANK_FI_HERO_UNSEEING | sys::FLANK_FI_HERO_HOBBLED) as u8,
+            // `sengr_at("Elbereth", u.ux, u.uy, TRUE)`, in the monster
+            // flanker's branch, engulfed or not.
+            elbereth: true,
+            // "They are healers, not fighters": `magr->mnum == PM_NURSE`.
+            attacker: sys::FLANK_AT_NURSE as u8,
+            blind_defender: false,
+            sides: nerfhack_sides,
+        },
+        bonus: nerfhack_bonus,
+        outflankers: NERFHACK_OUTFLANKERS,
+        words: FoeOppositeWords {
+            flanked: "calculate_flankers() (NerfHack, src/mon.c): \"The flanker must 'sandwich' the defender\": an able creature hostile to the defender stands on the square opposite the attacker.",
+            bonus: "flank_bonus(): the attacker's level L gives (L - 4) / 2 + 2; \"Natural flankers get a much higher bonus\": a monster of an M2_FLANK species + 3L/2, the hero of a fighting role (or in such a form) twice it; from 4 to 30, to hit only.",
+            alone: "No able foe of the defender stands opposite the attacker: no flank.",
+            unable: "\"Impaired monsters don't make good flankers\": the monster opposite is asleep, cannot move, flees, is trapped, confused, stunned, eating, hiding or mimicking, does not move at all, or is a nurse; the hero opposite cannot see the defender, hallucinates, is confused, stunned, punished, fumbling, has wounded legs, is asleep or fainted, or does not move at all.",
+            elbereth: "\"We can't help flank while on Elbereth\": the hero stands on Elbereth, and no monster flanks.",
+            not_melee: "Not a melee attack: only find_roll_to_hit(), mattacku() and mattackm() ask calculate_flankers().",
+            attacker: "\"They are healers, not fighters\": a nurse flanks nothing.",
+            sides: "The creature opposite is not on the attacker's side: \"Pets and non-hostile monsters with a grudge can help us flank\", \"Any hostiles can flank us\", the hero helps her pets against what is not peaceful, and monsters among themselves flank with a grudge or as two pets (Conflict changes none of it).",
+            blind: UNSAID,
+        },
+    },
+    backstab: false,
+    rear_unnoticed: false,
+    words: Words {
+        preface: UNSAID,
+        zone: [UNSAID; 3],
+        shield: SHIELD_AS_NETHACK,
+        shield_damage: UNSAID,
+        backstab: UNSAID,
+        unnoticed: UNSAID,
+        flanked: c"foe opposite",
+    },
+    guide: Guide {
+        flank: "-",
+        rear: "-",
+        also: "NerfHack's: melee with an able creature of your side directly opposite you (your pet for you, any hostile against you, you for your pet, pets together, and a grudge): +(level - 4)/2 + 2 to hit, more for natural flankers and fighting roles, 4 to 30; no monster flanks while the hero stands on Elbereth",
+    },
+};
+
 /// The rule sets, one row each (docs/FLANKING-DECISIONS.md, "Facing rule
 /// sets", says where each number comes from). The first is the default.
 pub static RULES: [RuleRow; 9] = [
@@ -611,101 +699,13 @@ pub static RULES: [RuleRow; 9] = [
             also: "no to-hit; a shield-bearer takes 20% less from the front",
         },
     },
-    RuleRow {
-        id: sys::FLANK_RULES_NERFHACK as u8,
-        name: "nerfhack",
-        arc: false,
-        facing: false,
-        combine: Combine::Refused(Some(
-            "NerfHack's flank is its own rule, a foe opposite the attacker: with the arc it would count that foe twice",
-        )),
-        hit: [0, 0, 0],
-        damage_percent: [100, 100, 100],
-        damage_flat: [0, 0, 0],
-        shield: ShieldRule::Always,
-        direction: Direction::Octant,
-        flow: Flow::FoeOpposite {
-            // calculate_flankers(), src/mon.c: `flanker->mconf`,
-            // `flanker->mstun`, `flanker->meating`, `flanker->mundetected`,
-            // `(flanker->m_ap_type || flanker->mappearance)`,
-            // `flanker->mnum == PM_NURSE`.
-            flanker: Flanker {
-                // `!flanker->mcanmove || flanker->msleeping ||
-                // flanker->mflee || flanker->mtrapped`.
-                squares: (sys::FLANK_SQ_HELPLESS | sys::FLANK_SQ_FLEEING | sys::FLANK_SQ_TRAPPED)
-                    as u16,
-                // `flanker->mconf`, `flanker->mstun`, `flanker->meating`,
-                // `flanker->mundetected`, `(flanker->m_ap_type ||
-                // flanker->mappearance)`, `flanker->data->mmove == 0`,
-                // `flanker->mnum == PM_NURSE`.
-                states: (sys::FLANK_ST_CONFUSED
-                    | sys::FLANK_ST_STUNNED
-                    | sys::FLANK_ST_EATING
-                    | sys::FLANK_ST_HIDDEN
-                    | sys::FLANK_ST_STATIONARY
-                    | sys::FLANK_ST_NURSE) as u8,
-                // The hero's branch: `Confusion || Stunned ||
-                // youmonst.data->mmove == 0 || Unaware`; not her hiding,
-                // mimicking or nurse form, not her being trapped or
-                // paralysed.
-                hero_states: (sys::FLANK_ST_CONFUSED
-                    | sys::FLANK_ST_STUNNED
-                    | sys::FLANK_ST_STATIONARY
-                    | sys::FLANK_ST_UNAWARE) as u8,
-                // `!canseemon(mdef) || Hallucination || Punished ||
-                // Fumbling || Wounded_legs`.
-                hero: (sys::FLANK_FI_HERO_UNSEEING | sys::FLANK_FI_HERO_HOBBLED) as u8,
-                // `sengr_at("Elbereth", u.ux, u.uy, TRUE)`, in the monster
-                // flanker's branch, engulfed or not.
-                elbereth: true,
-                // "They are healers, not fighters": `magr->mnum == PM_NURSE`.
-                attacker: sys::FLANK_AT_NURSE as u8,
-                blind_defender: false,
-                sides: nerfhack_sides,
-            },
-            bonus: nerfhack_bonus,
-            outflankers: NERFHACK_OUTFLANKERS,
-            words: FoeOppositeWords {
-                flanked: "calculate_flankers() (NerfHack, src/mon.c): \"The flanker must 'sandwich' the defender\": an able creature hostile to the defender stands on the square opposite the attacker.",
-                bonus: "flank_bonus(): the attacker's level L gives (L - 4) / 2 + 2; \"Natural flankers get a much higher bonus\": a monster of an M2_FLANK species + 3L/2, the hero of a fighting role (or in such a form) twice it; from 4 to 30, to hit only.",
-                alone: "No able foe of the defender stands opposite the attacker: no flank.",
-                unable: "\"Impaired monsters don't make good flankers\": the monster opposite is asleep, cannot move, flees, is trapped, confused, stunned, eating, hiding or mimicking, does not move at all, or is a nurse; the hero opposite cannot see the defender, hallucinates, is confused, stunned, punished, fumbling, has wounded legs, is asleep or fainted, or does not move at all.",
-                elbereth: "\"We can't help flank while on Elbereth\": the hero stands on Elbereth, and no monster flanks.",
-                not_melee: "Not a melee attack: only find_roll_to_hit(), mattacku() and mattackm() ask calculate_flankers().",
-                attacker: "\"They are healers, not fighters\": a nurse flanks nothing.",
-                sides: "The creature opposite is not on the attacker's side: \"Pets and non-hostile monsters with a grudge can help us flank\", \"Any hostiles can flank us\", the hero helps her pets against what is not peaceful, and monsters among themselves flank with a grudge or as two pets (Conflict changes none of it).",
-                blind: UNSAID,
-            },
-        },
-        backstab: false,
-        rear_unnoticed: false,
-        words: Words {
-            preface: UNSAID,
-            zone: [UNSAID; 3],
-            shield: SHIELD_AS_NETHACK,
-            shield_damage: UNSAID,
-            backstab: UNSAID,
-            unnoticed: UNSAID,
-            flanked: c"foe opposite",
-        },
-        guide: Guide {
-            flank: "-",
-            rear: "-",
-            also: "NerfHack's: melee with an able creature of your side directly opposite you (your pet for you, any hostile against you, you for your pet, pets together, and a grudge): +(level - 4)/2 + 2 to hit, more for natural flankers and fighting roles, 4 to 30; no monster flanks while the hero stands on Elbereth",
-        },
-    },
+    NERFHACK,
     RuleRow {
         id: sys::FLANK_RULES_SILQ as u8,
         name: "silq",
-        arc: false,
-        facing: false,
         combine: Combine::Refused(Some(
             "Sil-Q's count of the attackers around the defender is its own rule: with the arc it would count each of them twice",
         )),
-        hit: [0, 0, 0],
-        damage_percent: [100, 100, 100],
-        damage_flat: [0, 0, 0],
-        shield: ShieldRule::Always,
         direction: Direction::Rough,
         flow: Flow::Crowd {
             // overwhelming_att_mod(), src/cmd1.c: "+1 for monsters near
@@ -719,36 +719,22 @@ pub static RULES: [RuleRow; 9] = [
                 none: "No other creature that could attack the defender stands next to it: no bonus.",
             },
         },
-        backstab: false,
-        rear_unnoticed: false,
         words: Words {
-            preface: UNSAID,
-            zone: [UNSAID; 3],
-            shield: SHIELD_AS_NETHACK,
-            shield_damage: UNSAID,
-            backstab: UNSAID,
-            unnoticed: UNSAID,
             flanked: c"foes around",
+            ..NERFHACK.words
         },
         guide: Guide {
-            flank: "-",
-            rear: "-",
             also: "Sil-Q's: every attack gets +1 to hit for each other foe of the defender beside it and +2 for each behind the defender",
+            ..NERFHACK.guide
         },
+        ..NERFHACK
     },
     RuleRow {
         id: sys::FLANK_RULES_SPLICEHACK as u8,
         name: "splicehack",
-        arc: false,
-        facing: false,
         combine: Combine::Refused(Some(
             "SpliceHack's flank is its own rule, a foe opposite the attacker: with the arc it would count that foe twice",
         )),
-        hit: [0, 0, 0],
-        damage_percent: [100, 100, 100],
-        damage_flat: [0, 0, 0],
-        shield: ShieldRule::Always,
-        direction: Direction::Octant,
         flow: Flow::FoeOpposite {
             // calculate_flankers(), src/mhitu.c l.2827 at 8d70ade6.
             flanker: Flanker {
@@ -782,36 +768,18 @@ pub static RULES: [RuleRow; 9] = [
                 blind: "The hero is blind: mattacku() flanks her only `&& !Blind` (\"You are being flanked!\").",
             },
         },
-        backstab: false,
-        rear_unnoticed: false,
-        words: Words {
-            preface: UNSAID,
-            zone: [UNSAID; 3],
-            shield: SHIELD_AS_NETHACK,
-            shield_damage: UNSAID,
-            backstab: UNSAID,
-            unnoticed: UNSAID,
-            flanked: c"foe opposite",
-        },
         guide: Guide {
-            flank: "-",
-            rear: "-",
             also: "SpliceHack's: melee with an able creature of your side directly opposite you (your pet for you, anything not peaceful against you; you never help): +4 to hit; a blind hero is not flanked",
+            ..NERFHACK.guide
         },
+        ..NERFHACK
     },
     RuleRow {
         id: sys::FLANK_RULES_HACKEM as u8,
         name: "hackem",
-        arc: false,
-        facing: false,
         combine: Combine::Refused(Some(
             "Hack'EM's flank is its own rule, a foe opposite the attacker: with the arc it would count that foe twice",
         )),
-        hit: [0, 0, 0],
-        damage_percent: [100, 100, 100],
-        damage_flat: [0, 0, 0],
-        shield: ShieldRule::Always,
-        direction: Direction::Octant,
         flow: Flow::FoeOpposite {
             // calculate_flankers(), src/mhitu.c l.5776 at cebe2f36; 3.6.7
             // has no `mstone`, `msick`, `mdiseased` nor `Afraid`.
@@ -846,22 +814,11 @@ pub static RULES: [RuleRow; 9] = [
                 blind: UNSAID,
             },
         },
-        backstab: false,
-        rear_unnoticed: false,
-        words: Words {
-            preface: UNSAID,
-            zone: [UNSAID; 3],
-            shield: SHIELD_AS_NETHACK,
-            shield_damage: UNSAID,
-            backstab: UNSAID,
-            unnoticed: UNSAID,
-            flanked: c"foe opposite",
-        },
         guide: Guide {
-            flank: "-",
-            rear: "-",
             also: "Hack'EM's: melee with an able creature of your side directly opposite you (your pet for you, any hostile against you, you for your pet, and a grudge): +(level - 4)/2 + 4 to hit for everyone",
+            ..NERFHACK.guide
         },
+        ..NERFHACK
     },
 ];
 

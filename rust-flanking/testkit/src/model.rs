@@ -302,6 +302,58 @@ fn nerfhack_points(level: u8, outflanker: bool, hero: bool) -> u8 {
     points.clamp(4.0, 30.0) as u8
 }
 
+/// What the field's foe-opposite rule sets (NerfHack's, SpliceHack's,
+/// Hack'EM's `calculate_flankers()`) read of the creature straight across
+/// the defender from the attacker, and of the attack, each clause's fact
+/// once.
+struct Across {
+    /// The square across.
+    there: u16,
+    /// Its creature's `FLANK_ST_*`.
+    st: u32,
+    /// The attack's `FLANK_FI_*`.
+    fi: u32,
+    /// The attacker's `FLANK_AT_*`.
+    at: u32,
+    hero_attacks: bool,
+    pet_attacks: bool,
+    hero_defends: bool,
+    /// The defender is peaceful or tame.
+    defender_peaceful: bool,
+    /// The creature across is the hero.
+    hero_flanks: bool,
+    flanker_tame: bool,
+    /// The creature across is peaceful or tame.
+    flanker_peaceful: bool,
+    /// The defender has a grudge against the creature across.
+    grudge: bool,
+}
+
+impl Across {
+    fn read(square: &[u16; 8], defender: u8, attack_dir: u8, flags: u8, peer: &Peer) -> Across {
+        let across = usize::from((attack_dir + 4) % 8);
+        let there = square[across];
+        let st = u32::from(peer.state[across]);
+        let at = u32::from(peer.attacker);
+        let flanker_tame = has(there, sys::FLANK_SQ_TAME);
+        Across {
+            there,
+            st,
+            fi: u32::from(flags),
+            at,
+            hero_attacks: at & sys::FLANK_AT_HERO != 0,
+            pet_attacks: at & sys::FLANK_AT_TAME != 0,
+            hero_defends: def_has(defender, sys::FLANK_DEF_HERO),
+            defender_peaceful: def_has(defender, sys::FLANK_DEF_PEACEFUL)
+                || def_has(defender, sys::FLANK_DEF_TAME),
+            hero_flanks: has(there, sys::FLANK_SQ_HERO),
+            flanker_tame,
+            flanker_peaceful: flanker_tame || has(there, sys::FLANK_SQ_PEACEFUL),
+            grudge: st & sys::FLANK_ST_GRUDGE != 0,
+        }
+    }
+}
+
 /// [`facing_eval_with_range`] with what the field's rule sets read.
 #[allow(clippy::too_many_arguments)]
 pub fn facing_eval_peer(
@@ -413,27 +465,14 @@ pub fn facing_eval_peer(
         // calculate_flankers() read clause by clause: the creature straight
         // across the defender from the attacker, if it is fit to help, and
         // if it is on the attacker's side.
-        let across = usize::from((attack_dir + 4) % 8);
-        let there = square[across];
-        let st = u32::from(peer.state[across]);
-        let fi = u32::from(flags);
-        let at = u32::from(peer.attacker);
-        let hero_attacks = at & sys::FLANK_AT_HERO != 0;
-        let pet_attacks = at & sys::FLANK_AT_TAME != 0;
-        let hero_defends = def_has(defender, sys::FLANK_DEF_HERO);
-        let defender_peaceful =
-            def_has(defender, sys::FLANK_DEF_PEACEFUL) || def_has(defender, sys::FLANK_DEF_TAME);
-        let hero_flanks = has(there, sys::FLANK_SQ_HERO);
-        let flanker_tame = has(there, sys::FLANK_SQ_TAME);
-        let flanker_peaceful = flanker_tame || has(there, sys::FLANK_SQ_PEACEFUL);
-        let grudge = st & sys::FLANK_ST_GRUDGE != 0;
-        let mut fit = has(there, sys::FLANK_SQ_CREATURE) && at & sys::FLANK_AT_NURSE == 0;
-        if fit && hero_flanks {
+        let a = Across::read(square, defender, attack_dir, flags, peer);
+        let mut fit = has(a.there, sys::FLANK_SQ_CREATURE) && a.at & sys::FLANK_AT_NURSE == 0;
+        if fit && a.hero_flanks {
             // The hero's own list: sight, hallucination, confusion,
             // punishment, fumbling, legs, stunning, a form that does not
             // move, sleep or fainting.
-            if fi & (sys::FLANK_FI_HERO_UNSEEING | sys::FLANK_FI_HERO_HOBBLED) != 0
-                || st
+            if a.fi & (sys::FLANK_FI_HERO_UNSEEING | sys::FLANK_FI_HERO_HOBBLED) != 0
+                || a.st
                     & (sys::FLANK_ST_CONFUSED
                         | sys::FLANK_ST_STUNNED
                         | sys::FLANK_ST_STATIONARY
@@ -444,10 +483,10 @@ pub fn facing_eval_peer(
             }
         } else if fit {
             // A monster's list, and Elbereth under the hero.
-            if has(there, sys::FLANK_SQ_HELPLESS)
-                || has(there, sys::FLANK_SQ_FLEEING)
-                || has(there, sys::FLANK_SQ_TRAPPED)
-                || st
+            if has(a.there, sys::FLANK_SQ_HELPLESS)
+                || has(a.there, sys::FLANK_SQ_FLEEING)
+                || has(a.there, sys::FLANK_SQ_TRAPPED)
+                || a.st
                     & (sys::FLANK_ST_CONFUSED
                         | sys::FLANK_ST_STUNNED
                         | sys::FLANK_ST_EATING
@@ -455,23 +494,23 @@ pub fn facing_eval_peer(
                         | sys::FLANK_ST_STATIONARY
                         | sys::FLANK_ST_NURSE)
                     != 0
-                || fi & sys::FLANK_FI_ELBERETH != 0
+                || a.fi & sys::FLANK_FI_ELBERETH != 0
             {
                 fit = false;
             }
         }
-        let helps = if hero_attacks {
-            flanker_tame || (flanker_peaceful && grudge)
-        } else if hero_defends {
-            !flanker_peaceful
-        } else if hero_flanks {
-            pet_attacks && !defender_peaceful
+        let helps = if a.hero_attacks {
+            a.flanker_tame || (a.flanker_peaceful && a.grudge)
+        } else if a.hero_defends {
+            !a.flanker_peaceful
+        } else if a.hero_flanks {
+            a.pet_attacks && !a.defender_peaceful
         } else {
-            grudge || (pet_attacks && flanker_tame)
+            a.grudge || (a.pet_attacks && a.flanker_tame)
         };
         if fit && helps {
-            let outflanker = at & sys::FLANK_AT_OUTFLANKER != 0;
-            out.zone_half_points = 2 * nerfhack_points(peer.level, outflanker, hero_attacks);
+            let outflanker = a.at & sys::FLANK_AT_OUTFLANKER != 0;
+            out.zone_half_points = 2 * nerfhack_points(peer.level, outflanker, a.hero_attacks);
             out.bits |= sys::FLANK_FR_FLANKED as u16;
         }
     }
@@ -480,52 +519,40 @@ pub fn facing_eval_peer(
         // creature straight across the defender, fit to help, on the
         // attacker's side.
         let splice = base == sys::FLANK_RULES_SPLICEHACK;
-        let across = usize::from((attack_dir + 4) % 8);
-        let there = square[across];
-        let st = u32::from(peer.state[across]);
-        let fi = u32::from(flags);
-        let at = u32::from(peer.attacker);
-        let hero_attacks = at & sys::FLANK_AT_HERO != 0;
-        let pet_attacks = at & sys::FLANK_AT_TAME != 0;
-        let hero_defends = def_has(defender, sys::FLANK_DEF_HERO);
-        let defender_peaceful =
-            def_has(defender, sys::FLANK_DEF_PEACEFUL) || def_has(defender, sys::FLANK_DEF_TAME);
-        let hero_flanks = has(there, sys::FLANK_SQ_HERO);
-        let flanker_tame = has(there, sys::FLANK_SQ_TAME);
-        let flanker_peaceful = flanker_tame || has(there, sys::FLANK_SQ_PEACEFUL);
-        let grudge = st & sys::FLANK_ST_GRUDGE != 0;
-        let mut fit = has(there, sys::FLANK_SQ_CREATURE);
-        if hero_flanks {
+        let a = Across::read(square, defender, attack_dir, flags, peer);
+        let mut fit = has(a.there, sys::FLANK_SQ_CREATURE);
+        if a.hero_flanks {
             // SpliceHack finds its flanker with m_at(), never the hero;
             // Hack'EM's hero must see, keep her wits and her feet.
             fit = fit
                 && !splice
-                && fi & (sys::FLANK_FI_HERO_UNSEEING | sys::FLANK_FI_HERO_HOBBLED) == 0
-                && st & (sys::FLANK_ST_CONFUSED | sys::FLANK_ST_STUNNED) == 0;
+                && a.fi & (sys::FLANK_FI_HERO_UNSEEING | sys::FLANK_FI_HERO_HOBBLED) == 0
+                && a.st & (sys::FLANK_ST_CONFUSED | sys::FLANK_ST_STUNNED) == 0;
         } else {
             // Asleep or frozen, fleeing, stunned; Hack'EM also trapped
             // and confused.
-            let mut unfit = has(there, sys::FLANK_SQ_HELPLESS)
-                || has(there, sys::FLANK_SQ_FLEEING)
-                || st & sys::FLANK_ST_STUNNED != 0;
+            let mut unfit = has(a.there, sys::FLANK_SQ_HELPLESS)
+                || has(a.there, sys::FLANK_SQ_FLEEING)
+                || a.st & sys::FLANK_ST_STUNNED != 0;
             if !splice {
-                unfit =
-                    unfit || has(there, sys::FLANK_SQ_TRAPPED) || st & sys::FLANK_ST_CONFUSED != 0;
+                unfit = unfit
+                    || has(a.there, sys::FLANK_SQ_TRAPPED)
+                    || a.st & sys::FLANK_ST_CONFUSED != 0;
             }
             fit = fit && !unfit;
         }
-        let helps = if hero_attacks {
-            flanker_tame || (!splice && flanker_peaceful && grudge)
-        } else if hero_defends {
+        let helps = if a.hero_attacks {
+            a.flanker_tame || (!splice && a.flanker_peaceful && a.grudge)
+        } else if a.hero_defends {
             // SpliceHack's mattacku() asks `&& !Blind` too.
-            let blind = splice && fi & sys::FLANK_FI_HERO_UNSEEING != 0;
-            !(flanker_peaceful || blind)
-        } else if hero_flanks {
-            pet_attacks && !defender_peaceful
+            let blind = splice && a.fi & sys::FLANK_FI_HERO_UNSEEING != 0;
+            !(a.flanker_peaceful || blind)
+        } else if a.hero_flanks {
+            a.pet_attacks && !a.defender_peaceful
         } else if splice {
-            defender_peaceful != flanker_peaceful
+            a.defender_peaceful != a.flanker_peaceful
         } else {
-            grudge
+            a.grudge
         };
         if fit && helps {
             out.zone_half_points = if splice {
