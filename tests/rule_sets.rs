@@ -1,9 +1,10 @@
 //! Every rule set of the rule-set table (`flank_rules::facing::RULES`) is
 //! where players and administrators read about it, so that a new row
 //! cannot ship undocumented: README.md's table is `flank rules --markdown`
-//! to the letter; the Guidebook (both formats) has a paragraph for each
-//! row and names every rule set sysconf accepts; sysconf's own comment
-//! names each row.
+//! to the letter; the Guidebook (both formats, as read with the files it
+//! reads in: `.so` and `\input`, the variant's own `doc/Gbk-*`) has a
+//! paragraph for each row and names every rule set sysconf accepts;
+//! sysconf's own comment names each row.
 
 use std::path::Path;
 
@@ -15,6 +16,35 @@ fn read(path: &Path) -> String {
 
 fn tree(file: &str) -> String {
     read(&Path::new(env!("NETHACK_BUILD_TREE")).join(file))
+}
+
+/// `doc/Guidebook.EXT` of the tree the build compiled, each line that reads
+/// a file in (`.so FILE` in the nroff source, `\input{NAME}` in the LaTeX
+/// one, both relative to `doc/`, where the Guidebook is formatted) replaced
+/// by that file's lines: the text nroff and LaTeX read.
+fn guidebook(ext: &str) -> String {
+    fn expand(file: &str, out: &mut String) {
+        for line in tree(&format!("doc/{file}")).lines() {
+            let so = line
+                .strip_prefix(".so ")
+                .and_then(|r| r.split_whitespace().next())
+                .map(str::to_owned);
+            let input = line
+                .strip_prefix("\\input{")
+                .and_then(|r| r.split_once('}'))
+                .map(|(name, _)| format!("{name}.tex"));
+            match so.or(input) {
+                Some(inner) => expand(&inner, out),
+                None => {
+                    out.push_str(line);
+                    out.push('\n');
+                }
+            }
+        }
+    }
+    let mut out = String::new();
+    expand(&format!("Guidebook.{ext}"), &mut out);
+    out
 }
 
 #[test]
@@ -29,8 +59,8 @@ fn the_readme_table_is_the_rule_set_tables() {
 
 #[test]
 fn the_guidebook_has_a_paragraph_for_every_rule_set() {
-    let mn = tree("doc/Guidebook.mn");
-    let tex = tree("doc/Guidebook.tex");
+    let mn = guidebook("mn");
+    let tex = guidebook("tex");
     for r in &RULES {
         assert!(
             mn.lines().any(|l| l == format!(".lp {}", r.name)),
@@ -49,7 +79,7 @@ fn the_guidebook_has_a_paragraph_for_every_rule_set() {
 fn the_guidebook_and_sysconf_name_every_rule_set() {
     // The Guidebook's sysconf entry, FLANKING_RULES = ...: every name, in
     // the table's order.
-    let mn = tree("doc/Guidebook.mn");
+    let mn = guidebook("mn");
     let at = mn
         .find("FLANKING_RULES\\ =")
         .expect("the Guidebook's FLANKING_RULES entry");
