@@ -521,7 +521,7 @@ static void check_facing_invalid(void)
 
     expect_eq("sizeof flank_facing_input", (long) sizeof(struct flank_facing_input), 32);
     expect_eq("sizeof flank_facing_result", (long) sizeof(struct flank_facing_result), 12);
-    expect_eq("FLANK_ABI_VERSION", FLANK_ABI_VERSION, 20);
+    expect_eq("FLANK_ABI_VERSION", FLANK_ABI_VERSION, 21);
 }
 
 /* The fixture section: every entry of a directory, as the harness sees it:
