@@ -11,20 +11,23 @@
  * (ULEVEL is hers). FLAGS and HEROFLAGS are ../standin.h's F_* and H_*.
  * Prints, per case, peer_bonus(attacker, defender).
  *
- * The peer's peer.c includes this last, after extracted.c, having defined:
+ * The driver sets u, the hero's states (../standin.h) and what every
+ * peer's struct monst has (m_lev, mtame, mpeaceful, mcanmove, msleeping,
+ * mflee, mstun). The peer's peer.c includes this last, after extracted.c,
+ * having defined:
  *   PEER_YOU            the hero as a creature (&gy.youmonst, ...)
- *   peer_hero(hf)       the hero's states and form from HEROFLAGS (u and
- *                       *PEER_YOU cleared, u.ulevel and u.uswallow set)
- *   peer_monst(m, side, lev, fl)
- *                       a monster of SIDE with LEVEL and FLAGS (m cleared;
- *                       the driver places it)
+ *   peer_monst(m, side, fl)
+ *                       the rest of a monster of SIDE with FLAGS
  *   peer_bonus(magr, mdef)
  *                       the to-hit bonus the peer's callers add
+ *   PEER_HERO(hf)       (if its hero has a form) the rest of *PEER_YOU
  *   PEER_GRUDGE         (if its functions ask mm_aggression()) what the
  *                       stand-in returns for a grudge
  */
 
 struct you u;
+int hero_blind, hero_hallu, hero_conf, hero_stun, hero_punished,
+    hero_fumbling, hero_wlegs, hero_unaware, hero_elbereth;
 
 #define MAXC 16
 static struct monst mons_[MAXC];
@@ -78,7 +81,18 @@ main(void)
         u.ux = u.uy = 0; /* off the grid unless the hero is a creature */
         u.ulevel = ulev;
         u.uswallow = !!(hf & H_ENGULFED);
-        peer_hero(hf);
+        hero_blind = !!(hf & H_BLIND);
+        hero_hallu = !!(hf & H_HALLU);
+        hero_conf = !!(hf & H_CONF);
+        hero_stun = !!(hf & H_STUN);
+        hero_punished = !!(hf & H_PUNISHED);
+        hero_fumbling = !!(hf & H_FUMBLING);
+        hero_wlegs = !!(hf & H_WLEGS);
+        hero_unaware = !!(hf & H_UNAWARE);
+        hero_elbereth = !!(hf & H_ELBERETH);
+#ifdef PEER_HERO
+        PEER_HERO(hf);
+#endif
         while ((semi = strchr(p, ';')) != 0) {
             int dx, dy, lev, fl;
             char side;
@@ -94,7 +108,14 @@ main(void)
             } else {
                 struct monst *m = &mons_[nmons++];
                 memset(m, 0, sizeof *m);
-                peer_monst(m, side, lev, fl);
+                m->m_lev = (unsigned char) lev;
+                m->mtame = side == 't' ? 10 : 0;
+                m->mpeaceful = side == 't' || side == 'p';
+                m->mcanmove = !(fl & F_PARA);
+                m->msleeping = !!(fl & F_SLEEP);
+                m->mflee = !!(fl & F_FLEE);
+                m->mstun = !!(fl & F_STUN);
+                peer_monst(m, side, fl);
                 m->mx = X0 + dx, m->my = Y0 + dy;
                 who[n++] = m;
             }

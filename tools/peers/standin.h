@@ -1,7 +1,7 @@
 /* What the stand-ins of the three NetHack peers (nerfhack/, splicehack/,
  * hackem/) share: the C library, NetHack's boolean, the map's size, `u`,
- * the creatures' list that m_at() reads (driver.c) and the line format the
- * driver reads.  Each peer's own standin.h includes this first, then cuts
+ * the hero's states, the creatures' list that m_at() reads (driver.c) and
+ * the line format the driver reads.  Each peer's own standin.h includes this first, then cuts
  * its own struct monst (and the hero's macros) down to what its functions
  * read.  Sil-Q (silq/) is no NetHack and has its own. */
 #include <stdio.h>
@@ -32,6 +32,20 @@ struct monst *m_at(int x, int y);
 #define impossible(...) (fprintf(stderr, "impossible: " __VA_ARGS__), fputc('\n', stderr))
 /* a stand-in (driver.c) where a peer defines PEER_GRUDGE */
 long mm_aggression(struct monst *magr, struct monst *mdef);
+
+/* the hero's states (driver.c sets them from HEROFLAGS), read through
+   NetHack's macros; H_BLIND is "cannot see the defender" (canseemon()) */
+extern int hero_blind, hero_hallu, hero_conf, hero_stun, hero_punished,
+    hero_fumbling, hero_wlegs, hero_unaware, hero_elbereth;
+#define Blind hero_blind
+#define Hallucination hero_hallu
+#define Confusion hero_conf
+#define Stunned hero_stun
+#define Punished hero_punished
+#define Fumbling hero_fumbling
+#define Wounded_legs hero_wlegs
+#define Unaware hero_unaware
+#define canseemon(m) (!hero_blind)
 
 /* The line format (driver.c): a creature's FLAGS ... */
 enum {

@@ -13,8 +13,6 @@
 #include "standin.h"
 
 struct monst youmonst;
-int hero_blind, hero_hallu, hero_conf, hero_stun, hero_punished,
-    hero_fumbling, hero_wlegs;
 
 #define PEER_YOU (&youmonst)
 #define PEER_GRUDGE ALLOW_M
@@ -22,29 +20,11 @@ int hero_blind, hero_hallu, hero_conf, hero_stun, hero_punished,
 #include "extracted.c"
 
 static void
-peer_hero(int hf)
+peer_monst(struct monst *m, int side, int fl)
 {
-    hero_blind = !!(hf & H_BLIND);
-    hero_hallu = !!(hf & H_HALLU);
-    hero_conf = !!(hf & H_CONF);
-    hero_stun = !!(hf & H_STUN);
-    hero_punished = !!(hf & H_PUNISHED);
-    hero_fumbling = !!(hf & H_FUMBLING);
-    hero_wlegs = !!(hf & H_WLEGS);
-}
-
-static void
-peer_monst(struct monst *m, int side, int lev, int fl)
-{
-    m->m_lev = (unsigned char) lev;
-    m->mtame = side == 't' ? 10 : 0;
-    m->mpeaceful = side == 't' || side == 'p';
-    m->mcanmove = !(fl & F_PARA);
-    m->msleeping = !!(fl & F_SLEEP);
-    m->mflee = !!(fl & F_FLEE);
+    (void) side;
     m->mconf = !!(fl & F_CONF);
     m->mtrapped = !!(fl & F_TRAP);
-    m->mstun = !!(fl & F_STUN);
     m->grudge = !!(fl & F_GRUDGE);
 }
 

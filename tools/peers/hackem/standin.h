@@ -18,15 +18,5 @@ struct monst {
 };
 extern struct monst youmonst;
 
-/* the hero's states, read through NetHack's macros; Afraid is Hack'EM's
-   own, which 3.6.7 has not */
-extern int hero_blind, hero_hallu, hero_conf, hero_stun, hero_punished,
-    hero_fumbling, hero_wlegs;
-#define Hallucination hero_hallu
-#define Confusion hero_conf
-#define Stunned hero_stun
-#define Punished hero_punished
-#define Fumbling hero_fumbling
-#define Wounded_legs hero_wlegs
+/* Hack'EM's own, which 3.6.7 has not */
 #define Afraid 0
-#define canseemon(m) (!hero_blind)

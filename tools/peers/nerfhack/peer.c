@@ -7,16 +7,16 @@
 #include "standin.h"
 
 struct gy_s gy;
-int hero_blind_to_mdef, hero_hallu, hero_conf, hero_stun, hero_punished,
-    hero_fumbling, hero_wlegs, hero_unaware, hero_elbereth;
 
 #define PEER_YOU (&gy.youmonst)
 #define PEER_GRUDGE 3
+#define PEER_HERO(hf) hero_form(hf)
 
 #include "extracted.c"
 
+/* the hero's form: her speed, M2_FLANK, nurse, hidden, disguised */
 static void
-peer_hero(int hf)
+hero_form(int hf)
 {
     gy.youmonst.data = &gy.youmonst.form;
     gy.youmonst.form.mmove = (hf & H_STATIONARY) ? 0 : 12;
@@ -24,33 +24,18 @@ peer_hero(int hf)
     gy.youmonst.mnum = (hf & H_NURSEFORM) ? PM_NURSE : 0;
     gy.youmonst.mundetected = !!(hf & H_HIDDEN);  /* u.uundetected */
     gy.youmonst.m_ap_type = (hf & H_DISGUISED) ? 2 : 0; /* U_AP_TYPE */
-    hero_blind_to_mdef = !!(hf & H_BLIND);
-    hero_hallu = !!(hf & H_HALLU);
-    hero_conf = !!(hf & H_CONF);
-    hero_stun = !!(hf & H_STUN);
-    hero_punished = !!(hf & H_PUNISHED);
-    hero_fumbling = !!(hf & H_FUMBLING);
-    hero_wlegs = !!(hf & H_WLEGS);
-    hero_unaware = !!(hf & H_UNAWARE);
-    hero_elbereth = !!(hf & H_ELBERETH);
 }
 
 static void
-peer_monst(struct monst *m, int side, int lev, int fl)
+peer_monst(struct monst *m, int side, int fl)
 {
+    (void) side;
     m->data = &m->form;
     m->form.mmove = (fl & F_STATIONARY) ? 0 : 12;
     m->form.mflags2 = (fl & F_OUTFLANK) ? M2_FLANK : 0;
     m->mnum = (fl & F_NURSE) ? PM_NURSE : 0;
-    m->m_lev = (unsigned char) lev;
-    m->mtame = side == 't' ? 10 : 0;
-    m->mpeaceful = side == 't' || side == 'p';
-    m->mcanmove = !(fl & F_PARA);
-    m->msleeping = !!(fl & F_SLEEP);
-    m->mflee = !!(fl & F_FLEE);
     m->mconf = !!(fl & F_CONF);
     m->mtrapped = !!(fl & F_TRAP);
-    m->mstun = !!(fl & F_STUN);
     m->meating = (fl & F_EAT) ? 3 : 0;
     m->mundetected = !!(fl & F_HIDE);
     m->m_ap_type = (fl & F_MIMIC) ? 2 : 0; /* M_AP_OBJECT */

@@ -28,16 +28,5 @@ struct monst {
 struct gy_s { struct monst youmonst; };
 extern struct gy_s gy;
 
-/* the hero's states, read through NetHack's macros */
-extern int hero_blind_to_mdef, hero_hallu, hero_conf, hero_stun, hero_punished,
-    hero_fumbling, hero_wlegs, hero_unaware, hero_elbereth;
-#define Hallucination hero_hallu
-#define Confusion hero_conf
-#define Stunned hero_stun
-#define Punished hero_punished
-#define Fumbling hero_fumbling
-#define Wounded_legs hero_wlegs
-#define Unaware hero_unaware
-#define canseemon(m) (!hero_blind_to_mdef)
 #define sengr_at(s, x, y, strict) (hero_elbereth && (x) == u.ux && (y) == u.uy)
 #define is_outflanker(ptr) (((ptr)->mflags2 & M2_FLANK) != 0)

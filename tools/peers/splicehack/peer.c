@@ -10,34 +10,20 @@
 #include "standin.h"
 
 struct g_s g;
-int hero_blind, hero_stun;
 
 #define PEER_YOU (&g.youmonst)
 
 #include "extracted.c"
 
 static void
-peer_hero(int hf)
+peer_monst(struct monst *m, int side, int fl)
 {
-    hero_blind = !!(hf & H_BLIND);
-    hero_stun = !!(hf & H_STUN);
-}
-
-static void
-peer_monst(struct monst *m, int side, int lev, int fl)
-{
-    m->m_lev = (unsigned char) lev;
+    (void) fl;
     if (side == 'E') {
-        /* the hero's engulfer: on her square, in the map */
+        /* the hero's engulfer: on her square, in the map, able to fight */
         m->mcanmove = 1;
-        return;
+        m->msleeping = m->mflee = m->mstun = 0;
     }
-    m->mtame = side == 't' ? 10 : 0;
-    m->mpeaceful = side == 't' || side == 'p';
-    m->mcanmove = !(fl & F_PARA);
-    m->msleeping = !!(fl & F_SLEEP);
-    m->mflee = !!(fl & F_FLEE);
-    m->mstun = !!(fl & F_STUN);
 }
 
 static int

@@ -14,9 +14,3 @@ struct monst {
 };
 struct g_s { struct monst youmonst; };
 extern struct g_s g;
-
-/* the hero's states, read through NetHack's macros */
-extern int hero_blind, hero_stun;
-#define Blind hero_blind
-#define Stunned hero_stun
-#define canseemon(m) (!hero_blind)
