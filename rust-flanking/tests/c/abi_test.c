@@ -48,6 +48,7 @@
  * detail and facing result.  The ranged section's NULL and invalid inputs
  * are checked on every run.
  */
+#include <stdarg.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -74,6 +75,18 @@ static void expect_call(const char *fn, const char *what, const char *suffix, lo
     char buf[240];
     snprintf(buf, sizeof buf, "%s(%s)%s", fn, what, suffix);
     expect_eq(buf, got, want);
+}
+
+/* A check's name, printf-style, in a buffer the next call overwrites. */
+static const char *named(const char *fmt, ...)
+{
+    static char buf[160];
+    va_list ap;
+
+    va_start(ap, fmt);
+    vsnprintf(buf, sizeof buf, fmt, ap);
+    va_end(ap);
+    return buf;
 }
 
 /* The bits below `width` that `all` does not define, one by one: the
@@ -124,7 +137,6 @@ static void check_invalid(void)
     struct flank_neighbourhood n;
     struct flank_detail d;
     int bit, i;
-    char what[96];
 
     /* The valid baseline. */
     n = empty();
@@ -140,8 +152,7 @@ static void check_invalid(void)
     for (i = 8; i < 256; i++) {
         n = empty();
         n.attack_dir = (uint8_t) i;
-        snprintf(what, sizeof what, "attack_dir %d", i);
-        expect_error(what, &n, FLANK_E_DIRECTION);
+        expect_error(named("attack_dir %d", i), &n, FLANK_E_DIRECTION);
     }
 
     /* Each unknown square bit, on each square. */
@@ -149,8 +160,8 @@ static void check_invalid(void)
         for (i = 0; i < FLANK_NDIRS; i++) {
             n = empty();
             n.square[i] |= (uint16_t) (1u << bit);
-            snprintf(what, sizeof what, "square %d unknown bit %d", i, bit);
-            expect_error(what, &n, FLANK_E_SQUARE_BITS);
+            expect_error(named("square %d unknown bit %d", i, bit), &n,
+                         FLANK_E_SQUARE_BITS);
         }
     }
 
@@ -158,8 +169,7 @@ static void check_invalid(void)
     EACH_UNKNOWN_BIT(bit, FLANK_DEF_ALL, 8) {
         n = empty();
         n.defender |= (uint8_t) (1u << bit);
-        snprintf(what, sizeof what, "defender unknown bit %d", bit);
-        expect_error(what, &n, FLANK_E_DEFENDER_BITS);
+        expect_error(named("defender unknown bit %d", bit), &n, FLANK_E_DEFENDER_BITS);
     }
 
     /* Inconsistent squares: each creature bit without FLANK_SQ_CREATURE. */
@@ -172,11 +182,11 @@ static void check_invalid(void)
                 continue;
             n = empty();
             n.square[i] = b;
-            snprintf(what, sizeof what, "square %d bit %#x without CREATURE", i, b);
-            expect_error(what, &n, FLANK_E_INCONSISTENT);
+            expect_error(named("square %d bit %#x without CREATURE", i, b), &n,
+                         FLANK_E_INCONSISTENT);
             n.square[i] = b | FLANK_SQ_BLOCKED;
-            snprintf(what, sizeof what, "square %d bit %#x|BLOCKED without CREATURE", i, b);
-            expect_error(what, &n, FLANK_E_INCONSISTENT);
+            expect_error(named("square %d bit %#x|BLOCKED without CREATURE", i, b), &n,
+                         FLANK_E_INCONSISTENT);
         }
     }
     {
@@ -193,8 +203,8 @@ static void check_invalid(void)
         for (i = 0; i < (int) (sizeof bad / sizeof bad[0]); i++) {
             n = empty();
             n.square[FLANK_DIR_S] = bad[i];
-            snprintf(what, sizeof what, "inconsistent square %#x", bad[i]);
-            expect_error(what, &n, FLANK_E_INCONSISTENT);
+            expect_error(named("inconsistent square %#x", bad[i]), &n,
+                         FLANK_E_INCONSISTENT);
         }
     }
 
@@ -217,12 +227,11 @@ static void check_invalid(void)
     for (i = -14; i <= 0; i++) {
         const char *s = flank_strerror(i);
         if (i == -11 || i == -14) {
-            snprintf(what, sizeof what, "strerror(%d) retired", i);
-            expect_eq(what, strcmp(s, "unknown error code"), 0);
+            expect_eq(named("strerror(%d) retired", i), strcmp(s, "unknown error code"), 0);
             continue;
         }
-        snprintf(what, sizeof what, "strerror(%d) names FLANK_", i);
-        expect_eq(what, s != NULL && strncmp(s, "FLANK_", 6) == 0, 1);
+        expect_eq(named("strerror(%d) names FLANK_", i),
+                  s != NULL && strncmp(s, "FLANK_", 6) == 0, 1);
         printf("strerror %d %s\n", i, s ? s : "(null)");
     }
     expect_eq("strerror(-15) unknown", strcmp(flank_strerror(-15), "unknown error code"), 0);
@@ -262,7 +271,6 @@ static void check_facing_invalid(void)
 {
     struct flank_facing_input in;
     struct flank_facing_result r;
-    char what[96];
     int i;
     static const char *const good[] = {
         "proposal", "implicit", "dnd", "opposite", "tactics",
@@ -288,15 +296,15 @@ static void check_facing_invalid(void)
 
     /* Rule set names. */
     for (i = 0; i < (int) (sizeof good / sizeof good[0]); i++) {
-        snprintf(what, sizeof what, "flank_rules_parse(%s)", good[i]);
-        expect_eq(what, flank_rules_parse(good[i]), good_id[i]);
+        expect_eq(named("flank_rules_parse(%s)", good[i]), flank_rules_parse(good[i]),
+                  good_id[i]);
         expect_eq("flank_rules_name is canonical",
                   strcmp(flank_rules_name(good_id[i]),
                          i == 7 ? "implicit" : good[i]), 0);
     }
     for (i = 0; i < (int) (sizeof bad / sizeof bad[0]); i++) {
-        snprintf(what, sizeof what, "flank_rules_parse(\"%s\")", bad[i]);
-        expect_eq(what, flank_rules_parse(bad[i]), FLANK_E_RULES);
+        expect_eq(named("flank_rules_parse(\"%s\")", bad[i]), flank_rules_parse(bad[i]),
+                  FLANK_E_RULES);
     }
     expect_eq("flank_rules_parse(NULL)", flank_rules_parse(NULL), FLANK_E_NULL);
     expect_eq("flank_rules_parse(\"DND\")", flank_rules_parse("DND"), FLANK_RULES_DND);
@@ -438,26 +446,22 @@ static void check_facing_invalid(void)
         in = facing_empty();
         in.rules = (uint8_t) i;
         if (valid) {
-            snprintf(what, sizeof what, "rules %#x valid", i);
-            expect_eq(what, flank_facing_eval(&in, &r) >= 0, 1);
+            expect_eq(named("rules %#x valid", i), flank_facing_eval(&in, &r) >= 0, 1);
         } else {
-            snprintf(what, sizeof what, "rules %#x", i);
-            expect_facing_error(what, &in, FLANK_E_RULES);
+            expect_facing_error(named("rules %#x", i), &in, FLANK_E_RULES);
         }
     }
     /* Every facing above FLANK_FACING_NONE. */
     for (i = FLANK_FACING_NONE + 1; i < 256; i++) {
         in = facing_empty();
         in.facing = (uint8_t) i;
-        snprintf(what, sizeof what, "facing %d", i);
-        expect_facing_error(what, &in, FLANK_E_FACING);
+        expect_facing_error(named("facing %d", i), &in, FLANK_E_FACING);
     }
     /* Unknown flags, the reserved byte. */
     EACH_UNKNOWN_BIT(i, FLANK_FI_ALL, 8) {
         in = facing_empty();
         in.flags |= (uint8_t) (1u << i);
-        snprintf(what, sizeof what, "flag bit %d", i);
-        expect_facing_error(what, &in, FLANK_E_FACING_FLAGS);
+        expect_facing_error(named("flag bit %d", i), &in, FLANK_E_FACING_FLAGS);
     }
     in = facing_empty();
     in.reserved = 1;
