@@ -132,6 +132,10 @@ fn run() -> Result<()> {
     let build = out.join("build");
     make_stage(&pristine, &stage, &repo.join("patches"), &patches, &variant)?;
     sync_tree(&stage, &build)?;
+    // doc/Guidebook is formatted from Guidebook.mn and the files it reads
+    // in (`.so`: the variant's doc/Gbk-*.mn), which its make rule does not
+    // name: made anew whenever the build runs, an edited part included.
+    let _ = fs::remove_file(build.join("doc/Guidebook"));
 
     let compiler = cc::Build::new().cargo_metadata(false).get_compiler();
     let make_vars = make_vars(&compiler, &repo, flanking, switches);

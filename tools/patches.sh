@@ -2,7 +2,8 @@
 # The patch series, for maintainers.
 #
 # The variant is its own files (variant/game: the glue, its header, the
-# #flanking help, the fixes file, the server's hints; variant/harness: the
+# #flanking help, the fixes file, the Guidebook's sections of the variant,
+# the server's hints; variant/harness: the
 # fixture harness and the arena, for test builds only) plus patches/, the
 # hooks into vanilla's own files.  A patch changes only files of vanilla:
 # it creates none.

@@ -1,5 +1,6 @@
 """The four settings: what the game's sysconf takes, and nothing else."""
 
+import ctypes
 import os
 import tempfile
 
@@ -8,25 +9,38 @@ import numpy as np
 import pytest
 
 import nle_flanking
-from nle_flanking import Flanking
+from nle_flanking import Flanking, settings
 
-FACING_AND_PEER_SETS = (
-    "implicit",
-    "dnd",
-    "opposite",
-    "tactics",
-    "nerfhack",
-    "silq",
-    "splicehack",
-    "hackem",
-)
+
+def _names_by_id():
+    """Each rule set's name as the game names the one in force
+    (flank_set_rules(id), then flank_rules_now(), in the game's library),
+    id by id: a list written nowhere here, read without
+    flank_rules_list()."""
+    lib = ctypes.CDLL(settings.game_files()[0], mode=os.RTLD_LOCAL)
+    lib.flank_set_rules.argtypes = [ctypes.c_int]
+    lib.flank_set_rules.restype = ctypes.c_byte  # NetHack's boolean
+    lib.flank_rules_now.restype = ctypes.c_char_p
+    lib.flank_rules.restype = ctypes.c_int
+    before = lib.flank_rules()
+    try:
+        return tuple(
+            lib.flank_rules_now().decode("ascii") for i in range(0x20) if lib.flank_set_rules(i)
+        )
+    finally:
+        lib.flank_set_rules(before)
 
 
 def test_rule_sets_are_the_games():
+    # rule_sets() reads the game's list of names (flank_rules_list()): it is
+    # every rule set the game knows, in the table's order, the default
+    # first, and each name is a value the settings take.
     sets = nle_flanking.rule_sets()
-    assert sets[0] == "proposal"
-    for name in FACING_AND_PEER_SETS + ("proposal+tactics",):
-        assert name in sets
+    assert len(sets) > 1
+    assert sets == _names_by_id()
+    assert sets[0] == Flanking().rules
+    for name in sets:
+        assert Flanking.checked(rules=name).rules == name
 
 
 def test_defaults_are_the_games():

@@ -19,11 +19,11 @@
 extern "C" {
 #endif
 
-/* The ABI's version, 20: bumped whenever a struct layout or a bit's meaning
+/* The ABI's version, 21: bumped whenever a struct layout or a bit's meaning
    changes, or the ABI grows.  What each version added is in git's history
    of this file; rust-flanking/README.md describes the ABI part by part,
    each with the version that added it. */
-#define FLANK_ABI_VERSION 20
+#define FLANK_ABI_VERSION 21
 
 /*
  * Directions, numbered as NetHack's xdir[]/ydir[]: clockwise, screen
@@ -175,6 +175,15 @@ int32_t flank_explain(const struct flank_neighbourhood *n,
 #define FLANK_PERCENT_MAX 1000
 int32_t flank_set_percent(int32_t percent); /* FLANK_OK or FLANK_E_PERCENT */
 int32_t flank_percent(void);                /* the current setting */
+
+/*
+ * The defaults of sysconf's other switches, which the game keeps and the
+ * engine is never told (the game asks the engine nothing it has turned
+ * off): FLANKING_AI, monsters that flank, on; FLANKING_RANGED, threats
+ * from range, off.  FLANKING_RULES's is FLANK_RULES_DEFAULT (below).
+ */
+#define FLANK_AI_DEFAULT 1
+#define FLANK_RANGED_DEFAULT 0
 
 /* Human-readable name of a FLANK_E_* code ("FLANK_E_NULL: ..."). Never NULL;
    the string is static. */

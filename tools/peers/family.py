@@ -72,10 +72,7 @@ def comment(rules):
 
 
 def hk_class(c, got, want):
-    a = c["attacker_dir"]
-    fl = None if c["missile"] else c["squares"][(a + 4) % 8]
-    if fl and "grudge" in fl["states"] and c["defender"] == "tame" \
-            and fl["side"] == "tame" and got and not want:
+    if measure.grudge_between_pets(c, got, want):
         return ("grudge between two pets: Hack'EM's mm_aggression() opens with \"Don't "
                 "allow pets to fight each other\", so a tame defender holds no grudge "
                 "against a tame shrieker; the variant reads `grudge` as 3.6.7's "

@@ -616,24 +616,29 @@ def main():
             for c, l, a in zip(cases, lines, answers):
                 f.write(json.dumps(dict(c, peer_input=l, peer_answer=a), sort_keys=True) + "\n")
 
+    def named(cases, prefix):
+        for i, c in enumerate(cases):
+            c["seed"] = args.seed
+            c["name"] = prefix + "%05d" % i
+        return cases
+
+    def make(peer, tag, case, line, prog, comment, inexpressible):
+        """One peer's set: its fixtures (out/PEER/gTAG*.flank), their
+        cases, and the inexpressible cases (xTAG*) with the peer's answers."""
+        rng = random.Random("%s:%d" % (peer, args.seed))
+        cases = named([case(rng) for _ in range(args.count)], "g" + tag)
+        lines = [line(c) for c in cases]
+        answers = run_peer(prog, lines)
+        write_set(args.flank, os.path.join(args.out, peer), peer, cases, answers, comment)
+        dump(os.path.join(args.out, peer + ".cases.jsonl"), cases, lines, answers)
+        inx = named(inexpressible(rng, args.inexpressible), "x" + tag)
+        lx = [line(c) for c in inx]
+        ax = run_peer(prog, lx)
+        return cases, answers, inx, lx, ax
+
     if args.only in (None, "nerfhack"):
-        rng = random.Random("nerfhack:%d" % args.seed)
-        cases = []
-        for i in range(args.count):
-            c = nerfhack_case(rng)
-            c["seed"] = args.seed
-            c["name"] = "gn" + "%05d" % i
-            cases.append(c)
-        lines = [nerfhack_line(c) for c in cases]
-        answers = run_peer(nh_prog, lines)
-        write_set(args.flank, os.path.join(args.out, "nerfhack"), "nerfhack", cases, answers, nh_comment)
-        dump(os.path.join(args.out, "nerfhack.cases.jsonl"), cases, lines, answers)
-        inx = nh_inexpressible(rng, args.inexpressible)
-        for i, c in enumerate(inx):
-            c["seed"] = args.seed
-            c["name"] = "xn" + "%05d" % i
-        lx = [nerfhack_line(c) for c in inx]
-        ax = run_peer(nh_prog, lx)
+        cases, answers, inx, lx, ax = make("nerfhack", "n", nerfhack_case, nerfhack_line, nh_prog,
+                                           nh_comment, nh_inexpressible)
         for c, a in zip(inx, ax):
             if "base_tohit" in c:
                 # mhitu.c mattacku(): "if (tmp <= 0) tmp = 1;" then "tmp += ftmp"
@@ -644,23 +649,8 @@ def main():
               (len(cases), sum(1 for a in answers if a), len(inx)))
 
     if args.only in (None, "silq"):
-        rng = random.Random("silq:%d" % args.seed)
-        cases = []
-        for i in range(args.count):
-            c = silq_case(rng)
-            c["seed"] = args.seed
-            c["name"] = "gs" + "%05d" % i
-            cases.append(c)
-        lines = [silq_line(c) for c in cases]
-        answers = run_peer(sq_prog, lines)
-        write_set(args.flank, os.path.join(args.out, "silq"), "silq", cases, answers, sq_comment)
-        dump(os.path.join(args.out, "silq.cases.jsonl"), cases, lines, answers)
-        inx = sq_inexpressible(rng, args.inexpressible)
-        for i, c in enumerate(inx):
-            c["seed"] = args.seed
-            c["name"] = "xs" + "%05d" % i
-        lx = [silq_line(c) for c in inx]
-        ax = run_peer(sq_prog, lx)
+        cases, answers, inx, lx, ax = make("silq", "s", silq_case, silq_line, sq_prog,
+                                           sq_comment, sq_inexpressible)
         dump(os.path.join(args.out, "inexpressible-silq.jsonl"), inx, lx, ax)
         print("silq: %d fixtures, %d with a bonus; %d inexpressible" %
               (len(cases), sum(1 for a in answers if a), len(inx)))

@@ -69,12 +69,18 @@ def linkdir(src, names):
 
 
 # ---------------------------------------------------------------- NerfHack
+def grudge_between_pets(c, got, want):
+    """The variant flanks and the peer does not, a tame `grudge` creature
+    opposite the attacker of a tame defender: the peers' mm_aggression()
+    holds no grudge between pets (3.7's clause), 3.6.7's does."""
+    fl = None if c["missile"] else c["squares"][(c["attacker_dir"] + 4) % 8]
+    return bool(fl and "grudge" in fl["states"] and c["defender"] == "tame"
+                and fl["side"] == "tame" and got and not want)
+
+
 def nh_class(c, got, want):
     """The class of a NerfHack disagreement (the engine "after")."""
-    a = c["attacker_dir"]
-    fl = c["squares"][(a + 4) % 8]
-    if fl and "grudge" in fl["states"] and c["defender"] == "tame" \
-            and fl["side"] == "tame" and got and not want:
+    if grudge_between_pets(c, got, want):
         return ("grudge between two pets: NerfHack's mm_aggression() (3.7's first clause, "
                 "\"don't allow pets to fight each other\") gives a tame defender no grudge "
                 "against a tame shrieker; the variant reads `grudge` as 3.6.7's "

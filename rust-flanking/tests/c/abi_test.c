@@ -48,6 +48,7 @@
  * detail and facing result.  The ranged section's NULL and invalid inputs
  * are checked on every run.
  */
+#include <stdarg.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -67,6 +68,41 @@ static void expect_eq(const char *what, long got, long want)
     }
 }
 
+/* expect_eq() named "FN(WHAT)SUFFIX": a call of FN on the input WHAT */
+static void expect_call(const char *fn, const char *what, const char *suffix, long got,
+                        long want)
+{
+    char buf[240];
+    snprintf(buf, sizeof buf, "%s(%s)%s", fn, what, suffix);
+    expect_eq(buf, got, want);
+}
+
+/* A check's name, printf-style, in a buffer the next call overwrites. */
+static const char *named(const char *fmt, ...)
+{
+    static char buf[160];
+    va_list ap;
+
+    va_start(ap, fmt);
+    vsnprintf(buf, sizeof buf, fmt, ap);
+    va_end(ap);
+    return buf;
+}
+
+/* The bits below `width` that `all` does not define, one by one: the
+   next one above `after` (-1 to start), or -1. */
+static int unknown_bit(unsigned all, int width, int after)
+{
+    int bit;
+
+    for (bit = after + 1; bit < width; bit++)
+        if (!((1u << bit) & all))
+            return bit;
+    return -1;
+}
+#define EACH_UNKNOWN_BIT(bit, all, width) \
+    for (bit = unknown_bit(all, width, -1); bit >= 0; bit = unknown_bit(all, width, bit))
+
 static struct flank_neighbourhood empty(void)
 {
     struct flank_neighbourhood n;
@@ -81,24 +117,18 @@ static struct flank_neighbourhood empty(void)
 static void expect_error(const char *what, const struct flank_neighbourhood *n, int code)
 {
     struct flank_detail d;
-    char buf[160];
     memset(&d, 0xAB, sizeof d);
-    snprintf(buf, sizeof buf, "flank_score(%s)", what);
-    expect_eq(buf, flank_score(n), code);
-    snprintf(buf, sizeof buf, "flank_explain(%s)", what);
-    expect_eq(buf, flank_explain(n, &d), code);
-    snprintf(buf, sizeof buf, "flank_explain(%s) left *out alone", what);
-    expect_eq(buf, d.half_points == 0xAB && d.reserved == 0xAB, 1);
+    expect_call("flank_score", what, "", flank_score(n), code);
+    expect_call("flank_explain", what, "", flank_explain(n, &d), code);
+    expect_call("flank_explain", what, " left *out alone",
+                d.half_points == 0xAB && d.reserved == 0xAB, 1);
     /* the ranged entry points report the neighbourhood's faults the same */
     {
         struct flank_ranged r;
         memset(&r, 0, sizeof r);
-        snprintf(buf, sizeof buf, "flank_score_ranged(%s)", what);
-        expect_eq(buf, flank_score_ranged(n, &r), code);
-        snprintf(buf, sizeof buf, "flank_ranged_lines(%s)", what);
-        expect_eq(buf, flank_ranged_lines(n), code);
-        snprintf(buf, sizeof buf, "flank_ranged_armed(%s)", what);
-        expect_eq(buf, flank_ranged_armed(n, &r), code);
+        expect_call("flank_score_ranged", what, "", flank_score_ranged(n, &r), code);
+        expect_call("flank_ranged_lines", what, "", flank_ranged_lines(n), code);
+        expect_call("flank_ranged_armed", what, "", flank_ranged_armed(n, &r), code);
     }
 }
 
@@ -106,9 +136,7 @@ static void check_invalid(void)
 {
     struct flank_neighbourhood n;
     struct flank_detail d;
-    unsigned bit;
-    int i;
-    char what[96];
+    int bit, i;
 
     /* The valid baseline. */
     n = empty();
@@ -124,30 +152,24 @@ static void check_invalid(void)
     for (i = 8; i < 256; i++) {
         n = empty();
         n.attack_dir = (uint8_t) i;
-        snprintf(what, sizeof what, "attack_dir %d", i);
-        expect_error(what, &n, FLANK_E_DIRECTION);
+        expect_error(named("attack_dir %d", i), &n, FLANK_E_DIRECTION);
     }
 
     /* Each unknown square bit, on each square. */
-    for (bit = 0; bit < 16; bit++) {
-        if ((1u << bit) & FLANK_SQ_ALL)
-            continue;
+    EACH_UNKNOWN_BIT(bit, FLANK_SQ_ALL, 16) {
         for (i = 0; i < FLANK_NDIRS; i++) {
             n = empty();
             n.square[i] |= (uint16_t) (1u << bit);
-            snprintf(what, sizeof what, "square %d unknown bit %u", i, bit);
-            expect_error(what, &n, FLANK_E_SQUARE_BITS);
+            expect_error(named("square %d unknown bit %d", i, bit), &n,
+                         FLANK_E_SQUARE_BITS);
         }
     }
 
     /* Each unknown defender bit. */
-    for (bit = 0; bit < 8; bit++) {
-        if ((1u << bit) & FLANK_DEF_ALL)
-            continue;
+    EACH_UNKNOWN_BIT(bit, FLANK_DEF_ALL, 8) {
         n = empty();
         n.defender |= (uint8_t) (1u << bit);
-        snprintf(what, sizeof what, "defender unknown bit %u", bit);
-        expect_error(what, &n, FLANK_E_DEFENDER_BITS);
+        expect_error(named("defender unknown bit %d", bit), &n, FLANK_E_DEFENDER_BITS);
     }
 
     /* Inconsistent squares: each creature bit without FLANK_SQ_CREATURE. */
@@ -160,11 +182,11 @@ static void check_invalid(void)
                 continue;
             n = empty();
             n.square[i] = b;
-            snprintf(what, sizeof what, "square %d bit %#x without CREATURE", i, b);
-            expect_error(what, &n, FLANK_E_INCONSISTENT);
+            expect_error(named("square %d bit %#x without CREATURE", i, b), &n,
+                         FLANK_E_INCONSISTENT);
             n.square[i] = b | FLANK_SQ_BLOCKED;
-            snprintf(what, sizeof what, "square %d bit %#x|BLOCKED without CREATURE", i, b);
-            expect_error(what, &n, FLANK_E_INCONSISTENT);
+            expect_error(named("square %d bit %#x|BLOCKED without CREATURE", i, b), &n,
+                         FLANK_E_INCONSISTENT);
         }
     }
     {
@@ -181,8 +203,8 @@ static void check_invalid(void)
         for (i = 0; i < (int) (sizeof bad / sizeof bad[0]); i++) {
             n = empty();
             n.square[FLANK_DIR_S] = bad[i];
-            snprintf(what, sizeof what, "inconsistent square %#x", bad[i]);
-            expect_error(what, &n, FLANK_E_INCONSISTENT);
+            expect_error(named("inconsistent square %#x", bad[i]), &n,
+                         FLANK_E_INCONSISTENT);
         }
     }
 
@@ -205,12 +227,11 @@ static void check_invalid(void)
     for (i = -14; i <= 0; i++) {
         const char *s = flank_strerror(i);
         if (i == -11 || i == -14) {
-            snprintf(what, sizeof what, "strerror(%d) retired", i);
-            expect_eq(what, strcmp(s, "unknown error code"), 0);
+            expect_eq(named("strerror(%d) retired", i), strcmp(s, "unknown error code"), 0);
             continue;
         }
-        snprintf(what, sizeof what, "strerror(%d) names FLANK_", i);
-        expect_eq(what, s != NULL && strncmp(s, "FLANK_", 6) == 0, 1);
+        expect_eq(named("strerror(%d) names FLANK_", i),
+                  s != NULL && strncmp(s, "FLANK_", 6) == 0, 1);
         printf("strerror %d %s\n", i, s ? s : "(null)");
     }
     expect_eq("strerror(-15) unknown", strcmp(flank_strerror(-15), "unknown error code"), 0);
@@ -240,19 +261,16 @@ static struct flank_facing_input facing_empty(void)
 static void expect_facing_error(const char *what, const struct flank_facing_input *in, int code)
 {
     struct flank_facing_result r;
-    char buf[200];
     memset(&r, 0xAB, sizeof r);
-    snprintf(buf, sizeof buf, "flank_facing_eval(%s)", what);
-    expect_eq(buf, flank_facing_eval(in, &r), code);
-    snprintf(buf, sizeof buf, "flank_facing_eval(%s) left *out alone", what);
-    expect_eq(buf, r.zone == 0xAB && r.rules == 0xAB && r.bits == 0xABAB, 1);
+    expect_call("flank_facing_eval", what, "", flank_facing_eval(in, &r), code);
+    expect_call("flank_facing_eval", what, " left *out alone",
+                r.zone == 0xAB && r.rules == 0xAB && r.bits == 0xABAB, 1);
 }
 
 static void check_facing_invalid(void)
 {
     struct flank_facing_input in;
     struct flank_facing_result r;
-    char what[96];
     int i;
     static const char *const good[] = {
         "proposal", "implicit", "dnd", "opposite", "tactics",
@@ -278,15 +296,15 @@ static void check_facing_invalid(void)
 
     /* Rule set names. */
     for (i = 0; i < (int) (sizeof good / sizeof good[0]); i++) {
-        snprintf(what, sizeof what, "flank_rules_parse(%s)", good[i]);
-        expect_eq(what, flank_rules_parse(good[i]), good_id[i]);
+        expect_eq(named("flank_rules_parse(%s)", good[i]), flank_rules_parse(good[i]),
+                  good_id[i]);
         expect_eq("flank_rules_name is canonical",
                   strcmp(flank_rules_name(good_id[i]),
                          i == 7 ? "implicit" : good[i]), 0);
     }
     for (i = 0; i < (int) (sizeof bad / sizeof bad[0]); i++) {
-        snprintf(what, sizeof what, "flank_rules_parse(\"%s\")", bad[i]);
-        expect_eq(what, flank_rules_parse(bad[i]), FLANK_E_RULES);
+        expect_eq(named("flank_rules_parse(\"%s\")", bad[i]), flank_rules_parse(bad[i]),
+                  FLANK_E_RULES);
     }
     expect_eq("flank_rules_parse(NULL)", flank_rules_parse(NULL), FLANK_E_NULL);
     expect_eq("flank_rules_parse(\"DND\")", flank_rules_parse("DND"), FLANK_RULES_DND);
@@ -428,28 +446,22 @@ static void check_facing_invalid(void)
         in = facing_empty();
         in.rules = (uint8_t) i;
         if (valid) {
-            snprintf(what, sizeof what, "rules %#x valid", i);
-            expect_eq(what, flank_facing_eval(&in, &r) >= 0, 1);
+            expect_eq(named("rules %#x valid", i), flank_facing_eval(&in, &r) >= 0, 1);
         } else {
-            snprintf(what, sizeof what, "rules %#x", i);
-            expect_facing_error(what, &in, FLANK_E_RULES);
+            expect_facing_error(named("rules %#x", i), &in, FLANK_E_RULES);
         }
     }
     /* Every facing above FLANK_FACING_NONE. */
     for (i = FLANK_FACING_NONE + 1; i < 256; i++) {
         in = facing_empty();
         in.facing = (uint8_t) i;
-        snprintf(what, sizeof what, "facing %d", i);
-        expect_facing_error(what, &in, FLANK_E_FACING);
+        expect_facing_error(named("facing %d", i), &in, FLANK_E_FACING);
     }
     /* Unknown flags, the reserved byte. */
-    for (i = 0; i < 8; i++) {
-        if ((1u << i) & FLANK_FI_ALL)
-            continue;
+    EACH_UNKNOWN_BIT(i, FLANK_FI_ALL, 8) {
         in = facing_empty();
         in.flags |= (uint8_t) (1u << i);
-        snprintf(what, sizeof what, "flag bit %d", i);
-        expect_facing_error(what, &in, FLANK_E_FACING_FLAGS);
+        expect_facing_error(named("flag bit %d", i), &in, FLANK_E_FACING_FLAGS);
     }
     in = facing_empty();
     in.reserved = 1;
@@ -521,7 +533,7 @@ static void check_facing_invalid(void)
 
     expect_eq("sizeof flank_facing_input", (long) sizeof(struct flank_facing_input), 32);
     expect_eq("sizeof flank_facing_result", (long) sizeof(struct flank_facing_result), 12);
-    expect_eq("FLANK_ABI_VERSION", FLANK_ABI_VERSION, 20);
+    expect_eq("FLANK_ABI_VERSION", FLANK_ABI_VERSION, 21);
 }
 
 /* The fixture section: every entry of a directory, as the harness sees it:
@@ -584,65 +596,105 @@ static void list_fixtures(const char *dir)
     printf("fixtures %d\n", (int) n);
 }
 
-/* The field's facts that follow "facing flags rules" on a cases line:
-   state0..state7 attacker_level attacker; 0 when the line is short. */
-static int read_peer(FILE *f, struct flank_facing_input *in)
-{
-    unsigned v[10];
-    int i;
-
-    for (i = 0; i < 10; i++)
-        if (fscanf(f, "%u", &v[i]) != 1)
-            return 0;
-    for (i = 0; i < 8; i++)
-        in->state[i] = (uint8_t) v[i];
-    in->attacker_level = (uint8_t) v[8];
-    in->attacker = (uint8_t) v[9];
-    return 1;
-}
-
-/* Every line of a facing cases file through flank_facing_eval(). */
-static void facing_cases(const char *path)
+/* Every line of a cases file through one(), which reads a line and runs
+   its case: 1, or 0 at the end of the file, or -1 for a short line (a
+   failure, said); then "KIND-cases N", unless a line was short. */
+static void run_cases(const char *path, const char *kind, int (*one)(FILE *f))
 {
     FILE *f = fopen(path, "r");
-    char name[256];
-    unsigned def, dir, s[8], facing, flags, rules;
-    int n = 0;
+    int n = 0, got;
 
     if (!f) {
         perror(path);
         failures++;
         return;
     }
-    while (fscanf(f, "%255s %u %u %u %u %u %u %u %u %u %u %u %u %u", name, &def, &dir,
-                  &s[0], &s[1], &s[2], &s[3], &s[4], &s[5], &s[6], &s[7], &facing,
-                  &flags, &rules) == 14) {
-        struct flank_facing_input in;
-        struct flank_facing_result r;
-        int i, rc;
-
-        memset(&in, 0, sizeof in);
-        if (!read_peer(f, &in)) {
-            printf("check FAIL facing case %s: short line\n", name);
-            failures++;
-            break;
-        }
-        for (i = 0; i < 8; i++)
-            in.n.square[i] = (uint16_t) s[i];
-        in.n.defender = (uint8_t) def;
-        in.n.attack_dir = (uint8_t) dir;
-        in.facing = (uint8_t) facing;
-        in.flags = (uint8_t) flags;
-        in.rules = (uint8_t) rules;
-        memset(&r, 0, sizeof r);
-        rc = flank_facing_eval(&in, &r);
-        printf("facing-case %s %d %u %u %u %u %u %d %u %u %u\n", name, rc,
-               r.hit_half_points, r.arc_half_points, r.zone_half_points, r.zone,
-               r.damage_percent, r.damage_flat, r.bits, r.shield_counts, r.rules);
+    while ((got = one(f)) > 0)
         n++;
-    }
     fclose(f);
-    printf("facing-cases %d\n", n);
+    if (got == 0)
+        printf("%s-cases %d\n", kind, n);
+}
+
+/* n more numbers of a cases line into v: 1, or 0 when the line is short
+   (a failure, said as WHAT's case NAME) */
+static int read_numbers(FILE *f, unsigned *v, int n, const char *what, const char *name)
+{
+    int i;
+
+    for (i = 0; i < n; i++)
+        if (fscanf(f, "%u", &v[i]) != 1) {
+            printf("check FAIL %s case %s: short line\n", what, name);
+            failures++;
+            return 0;
+        }
+    return 1;
+}
+
+/* A facing input's "defender attack_dir s0..s7 facing flags rules", the
+   13 numbers v[0..12], into *in. */
+static void put_facing(struct flank_facing_input *in, const unsigned *v)
+{
+    int i;
+
+    in->n.defender = (uint8_t) v[0];
+    in->n.attack_dir = (uint8_t) v[1];
+    for (i = 0; i < 8; i++)
+        in->n.square[i] = (uint16_t) v[2 + i];
+    in->facing = (uint8_t) v[10];
+    in->flags = (uint8_t) v[11];
+    in->rules = (uint8_t) v[12];
+}
+
+/* The numbers v[0..n-1] into the bytes *to[0..n-1]. */
+static void put_bytes(uint8_t *const *to, int n, const unsigned *v)
+{
+    int i;
+
+    for (i = 0; i < n; i++)
+        *to[i] = (uint8_t) v[i];
+}
+
+/* The start of a facing or ranged cases line, "name defender attack_dir
+   s0..s7 facing flags rules state0..state7 attacker_level attacker", into
+   name and *in (rules as read: a ranged case's 255 is "no facing"): 1; 0
+   at the end of the file; -1 when the line is short (a failure). */
+static int read_facing_case(FILE *f, const char *what, char *name,
+                            struct flank_facing_input *in)
+{
+    unsigned v[23];
+    int i;
+
+    if (fscanf(f, "%255s", name) != 1)
+        return 0;
+    if (!read_numbers(f, v, 23, what, name))
+        return -1;
+    memset(in, 0, sizeof *in);
+    put_facing(in, v);
+    for (i = 0; i < 8; i++)
+        in->state[i] = (uint8_t) v[13 + i];
+    in->attacker_level = (uint8_t) v[21];
+    in->attacker = (uint8_t) v[22];
+    return 1;
+}
+
+/* One line of a facing cases file through flank_facing_eval(), for
+   run_cases(). */
+static int facing_case(FILE *f)
+{
+    char name[256];
+    struct flank_facing_input in;
+    struct flank_facing_result r;
+    int rc, got = read_facing_case(f, "facing", name, &in);
+
+    if (got <= 0)
+        return got;
+    memset(&r, 0, sizeof r);
+    rc = flank_facing_eval(&in, &r);
+    printf("facing-case %s %d %u %u %u %u %u %d %u %u %u\n", name, rc,
+           r.hit_half_points, r.arc_half_points, r.zone_half_points, r.zone,
+           r.damage_percent, r.damage_flat, r.bits, r.shield_counts, r.rules);
+    return 1;
 }
 
 /* The ranged section's NULL and invalid inputs. */
@@ -659,16 +711,12 @@ static void expect_ranged_error(const char *what, const struct flank_ranged *r, 
     in.facing = FLANK_FACING_NONE;
     memset(&d, 0xAB, sizeof d);
     memset(&fr, 0xAB, sizeof fr);
-    snprintf(buf, sizeof buf, "flank_ranged_threats(%s)", what);
-    expect_eq(buf, flank_ranged_threats(&n, r), code);
-    snprintf(buf, sizeof buf, "flank_explain_ranged(%s)", what);
-    expect_eq(buf, flank_explain_ranged(&n, r, &d), code);
-    snprintf(buf, sizeof buf, "flank_facing_eval_ranged(%s)", what);
-    expect_eq(buf, flank_facing_eval_ranged(&in, r, &fr), code);
-    snprintf(buf, sizeof buf, "flank_score_ranged(%s)", what);
-    expect_eq(buf, flank_score_ranged(&n, r), code);
-    snprintf(buf, sizeof buf, "flank_ranged_armed(%s)", what);
-    expect_eq(buf, flank_ranged_armed(&n, r), code);
+    expect_call("flank_ranged_threats", what, "", flank_ranged_threats(&n, r), code);
+    expect_call("flank_explain_ranged", what, "", flank_explain_ranged(&n, r, &d), code);
+    expect_call("flank_facing_eval_ranged", what, "",
+                flank_facing_eval_ranged(&in, r, &fr), code);
+    expect_call("flank_score_ranged", what, "", flank_score_ranged(&n, r), code);
+    expect_call("flank_ranged_armed", what, "", flank_ranged_armed(&n, r), code);
     snprintf(buf, sizeof buf, "%s left *out alone", what);
     expect_eq(buf, d.half_points == 0xAB && fr.hit_half_points == 0xAB, 1);
 }
@@ -782,96 +830,79 @@ static struct flank_ranged pruned(const struct flank_neighbourhood *n,
     return p;
 }
 
-/* Every line of a ranged cases file through the ranged functions. */
-static void ranged_cases(const char *path)
+/* A ranged cases line: a facing case's start (read_facing_case()), then
+   the struct flank_ranged's square[8] dist[8] arms[8] reach[8] into
+   *lines: 1; 0 at the end of the file; -1 when the line is short. */
+static int read_ranged_case(FILE *f, char *name, struct flank_facing_input *in,
+                            struct flank_ranged *lines)
 {
-    FILE *f = fopen(path, "r");
-    char name[256];
     unsigned v[8 + 8 + 8 + 8];
-    unsigned def, dir, s[8], facing, flags, rules;
-    int n = 0;
+    int i, got = read_facing_case(f, "ranged", name, in);
 
-    if (!f) {
-        perror(path);
-        failures++;
-        return;
+    if (got <= 0)
+        return got;
+    if (!read_numbers(f, v, 32, "ranged", name))
+        return -1;
+    memset(lines, 0, sizeof *lines);
+    for (i = 0; i < 8; i++) {
+        lines->square[i] = (uint16_t) v[i];
+        lines->dist[i] = (uint8_t) v[8 + i];
+        lines->arms[i] = (uint8_t) v[16 + i];
+        lines->reach[i] = (uint8_t) v[24 + i];
     }
-    while (fscanf(f, "%255s %u %u %u %u %u %u %u %u %u %u %u %u %u", name, &def, &dir,
-                  &s[0], &s[1], &s[2], &s[3], &s[4], &s[5], &s[6], &s[7], &facing,
-                  &flags, &rules) == 14) {
-        struct flank_facing_input in;
-        struct flank_facing_result r;
-        struct flank_ranged lines;
-        struct flank_detail d;
-        int i, rc, mask;
+    return 1;
+}
 
-        memset(&in, 0, sizeof in);
-        if (!read_peer(f, &in)) {
-            printf("check FAIL ranged case %s: short line\n", name);
-            failures++;
-            fclose(f);
-            return;
+/* One line of a ranged cases file through the ranged functions, for
+   run_cases(). */
+static int ranged_case(FILE *f)
+{
+    char name[256];
+    struct flank_facing_input in;
+    struct flank_ranged lines;
+    struct flank_facing_result r;
+    struct flank_detail d;
+    int rc, mask, got = read_ranged_case(f, name, &in, &lines);
+
+    if (got <= 0)
+        return got;
+    mask = flank_ranged_threats(&in.n, &lines);
+    memset(&d, 0, sizeof d);
+    rc = flank_explain_ranged(&in.n, &lines, &d);
+    printf("ranged-case %s %d %d %u %u %u %u %u %u %u\n", name, mask, rc,
+           d.half_points, d.threats, d.arc, d.arc_start, d.behind,
+           d.behind_blocked, d.beside);
+    {
+        /* the fast path scores the same; and so do the lines a
+           gatherer builds when it asks which it needs */
+        struct flank_ranged p = pruned(&in.n, &lines);
+        struct flank_detail pd;
+
+        expect_eq(name, flank_score_ranged(&in.n, &lines), rc);
+        if (rc >= 0) {
+            memset(&pd, 0, sizeof pd);
+            expect_eq(name, flank_score_ranged(&in.n, &p), rc);
+            expect_eq(name, flank_explain_ranged(&in.n, &p, &pd), rc);
+            expect_eq(name, memcmp(&pd, &d, sizeof d), 0);
         }
-        for (i = 0; i < 32; i++)
-            if (fscanf(f, "%u", &v[i]) != 1) {
-                printf("check FAIL ranged case %s: short line\n", name);
-                failures++;
-                fclose(f);
-                return;
-            }
-        memset(&lines, 0, sizeof lines);
-        for (i = 0; i < 8; i++) {
-            in.n.square[i] = (uint16_t) s[i];
-            lines.square[i] = (uint16_t) v[i];
-            lines.dist[i] = (uint8_t) v[8 + i];
-            lines.arms[i] = (uint8_t) v[16 + i];
-            lines.reach[i] = (uint8_t) v[24 + i];
-        }
-        in.n.defender = (uint8_t) def;
-        in.n.attack_dir = (uint8_t) dir;
-        mask = flank_ranged_threats(&in.n, &lines);
-        memset(&d, 0, sizeof d);
-        rc = flank_explain_ranged(&in.n, &lines, &d);
-        printf("ranged-case %s %d %d %u %u %u %u %u %u %u\n", name, mask, rc,
-               d.half_points, d.threats, d.arc, d.arc_start, d.behind,
-               d.behind_blocked, d.beside);
-        {
-            /* the fast path scores the same; and so do the lines a
-               gatherer builds when it asks which it needs */
+    }
+    if (in.rules != 255) {
+        memset(&r, 0, sizeof r);
+        rc = flank_facing_eval_ranged(&in, &lines, &r);
+        printf("ranged-facing %s %d %u %u %u %u %u %d %u %u %u\n", name, rc,
+               r.hit_half_points, r.arc_half_points, r.zone_half_points, r.zone,
+               r.damage_percent, r.damage_flat, r.bits, r.shield_counts, r.rules);
+        if (rc >= 0) {
+            /* the same with the lines a gatherer needs */
+            struct flank_facing_result pr;
             struct flank_ranged p = pruned(&in.n, &lines);
-            struct flank_detail pd;
 
-            expect_eq(name, flank_score_ranged(&in.n, &lines), rc);
-            if (rc >= 0) {
-                memset(&pd, 0, sizeof pd);
-                expect_eq(name, flank_score_ranged(&in.n, &p), rc);
-                expect_eq(name, flank_explain_ranged(&in.n, &p, &pd), rc);
-                expect_eq(name, memcmp(&pd, &d, sizeof d), 0);
-            }
+            memset(&pr, 0, sizeof pr);
+            expect_eq(name, flank_facing_eval_ranged(&in, &p, &pr), rc);
+            expect_eq(name, memcmp(&pr, &r, sizeof r), 0);
         }
-        if (rules != 255) {
-            in.facing = (uint8_t) facing;
-            in.flags = (uint8_t) flags;
-            in.rules = (uint8_t) rules;
-            memset(&r, 0, sizeof r);
-            rc = flank_facing_eval_ranged(&in, &lines, &r);
-            printf("ranged-facing %s %d %u %u %u %u %u %d %u %u %u\n", name, rc,
-                   r.hit_half_points, r.arc_half_points, r.zone_half_points, r.zone,
-                   r.damage_percent, r.damage_flat, r.bits, r.shield_counts, r.rules);
-            if (rc >= 0) {
-                /* the same with the lines a gatherer needs */
-                struct flank_facing_result pr;
-                struct flank_ranged p = pruned(&in.n, &lines);
-
-                memset(&pr, 0, sizeof pr);
-                expect_eq(name, flank_facing_eval_ranged(&in, &p, &pr), rc);
-                expect_eq(name, memcmp(&pr, &r, sizeof r), 0);
-            }
-        }
-        n++;
     }
-    fclose(f);
-    printf("ranged-cases %d\n", n);
+    return 1;
 }
 
 /* The plan section's baseline: a jackal two squares east of the hero, in
@@ -920,7 +951,6 @@ static void expect_asking(const char *what, const struct flank_plan_input *in, i
 {
     struct flank_plan_input q = *in;
     struct flank_plan_result want, got;
-    char buf[200];
     int rc;
 
     memset(&want, 0xAB, sizeof want);
@@ -930,12 +960,11 @@ static void expect_asking(const char *what, const struct flank_plan_input *in, i
     memset(q.ally_dist, 0, sizeof q.ally_dist);
     memset(q.ally_speed, 0, sizeof q.ally_speed);
     asked_calls = 0, asked_count = in->nallies, asked_zero_speed = 0;
-    snprintf(buf, sizeof buf, "flank_plan_asking(%s)", what);
-    expect_eq(buf, flank_plan_asking(&q, give_allies, (void *) in, &got), rc);
-    snprintf(buf, sizeof buf, "flank_plan_asking(%s) as flank_plan()", what);
-    expect_eq(buf, memcmp(&got, &want, sizeof got), 0);
-    snprintf(buf, sizeof buf, "flank_plan_asking(%s) asked", what);
-    expect_eq(buf, asked_calls, calls);
+    expect_call("flank_plan_asking", what, "",
+                flank_plan_asking(&q, give_allies, (void *) in, &got), rc);
+    expect_call("flank_plan_asking", what, " as flank_plan()",
+                memcmp(&got, &want, sizeof got), 0);
+    expect_call("flank_plan_asking", what, " asked", asked_calls, calls);
 }
 
 static void check_plan_asking(void)
@@ -995,12 +1024,10 @@ static void check_plan_asking(void)
 static void expect_plan_error(const char *what, const struct flank_plan_input *in, int code)
 {
     struct flank_plan_result r;
-    char buf[200];
     memset(&r, 0xAB, sizeof r);
-    snprintf(buf, sizeof buf, "flank_plan(%s)", what);
-    expect_eq(buf, flank_plan(in, &r), code);
-    snprintf(buf, sizeof buf, "flank_plan(%s) left *out alone", what);
-    expect_eq(buf, r.action == 0xAB && r.why == 0xAB && r.new_wait == 0xAB, 1);
+    expect_call("flank_plan", what, "", flank_plan(in, &r), code);
+    expect_call("flank_plan", what, " left *out alone",
+                r.action == 0xAB && r.why == 0xAB && r.new_wait == 0xAB, 1);
 }
 
 static void check_plan_invalid(void)
@@ -1136,100 +1163,80 @@ static void check_plan_invalid(void)
     expect_eq("sizeof flank_plan_target", (long) sizeof(struct flank_plan_target), 38);
     expect_eq("sizeof flank_plan_input", (long) sizeof(struct flank_plan_input), 174);
     expect_eq("sizeof flank_plan_result", (long) sizeof(struct flank_plan_result), 8);
-    printf("plan-layout %lu %lu %lu %lu %lu %lu %lu %lu %lu %lu %lu %lu %lu %lu %lu %lu %lu"
-           " %lu %lu %lu %lu %lu %lu %lu %lu\n",
-           (unsigned long) sizeof(struct flank_plan_input),
-           (unsigned long) offsetof(struct flank_plan_input, flags),
-           (unsigned long) offsetof(struct flank_plan_input, ntargets),
-           (unsigned long) offsetof(struct flank_plan_input, waited),
-           (unsigned long) offsetof(struct flank_plan_input, since),
-           (unsigned long) offsetof(struct flank_plan_input, nallies),
-           (unsigned long) offsetof(struct flank_plan_input, heading_age),
-           (unsigned long) offsetof(struct flank_plan_input, ally_dist),
-           (unsigned long) offsetof(struct flank_plan_input, ally_speed),
-           (unsigned long) offsetof(struct flank_plan_input, target),
-           (unsigned long) sizeof(struct flank_plan_target),
-           (unsigned long) offsetof(struct flank_plan_target, in),
-           (unsigned long) offsetof(struct flank_plan_target, from),
-           (unsigned long) offsetof(struct flank_plan_target, candidates),
-           (unsigned long) offsetof(struct flank_plan_target, chosen),
-           (unsigned long) offsetof(struct flank_plan_target, heading),
-           (unsigned long) offsetof(struct flank_plan_target, hero),
-           (unsigned long) offsetof(struct flank_plan_target, follow),
-           (unsigned long) sizeof(struct flank_plan_result),
-           (unsigned long) offsetof(struct flank_plan_result, action),
-           (unsigned long) offsetof(struct flank_plan_result, target),
-           (unsigned long) offsetof(struct flank_plan_result, dir),
-           (unsigned long) offsetof(struct flank_plan_result, why),
-           (unsigned long) offsetof(struct flank_plan_result, half_points),
-           (unsigned long) offsetof(struct flank_plan_result, new_wait));
+    {
+        /* the sizes and offsets, in the order abi_c.rs lists bindgen's */
+#define IN_(f) offsetof(struct flank_plan_input, f)
+#define TG_(f) offsetof(struct flank_plan_target, f)
+#define RE_(f) offsetof(struct flank_plan_result, f)
+        const size_t layout[] = {
+            sizeof(struct flank_plan_input), IN_(flags), IN_(ntargets), IN_(waited),
+            IN_(since), IN_(nallies), IN_(heading_age), IN_(ally_dist), IN_(ally_speed),
+            IN_(target), sizeof(struct flank_plan_target), TG_(in), TG_(from),
+            TG_(candidates), TG_(chosen), TG_(heading), TG_(hero), TG_(follow),
+            sizeof(struct flank_plan_result), RE_(action), RE_(target), RE_(dir),
+            RE_(why), RE_(half_points), RE_(new_wait)};
+#undef IN_
+#undef TG_
+#undef RE_
+        size_t k;
+
+        printf("plan-layout");
+        for (k = 0; k < sizeof layout / sizeof layout[0]; k++)
+            printf(" %lu", (unsigned long) layout[k]);
+        printf("\n");
+    }
 }
 
-/* Every line of a plan cases file through flank_plan(). */
-static void plan_cases(const char *path)
+/* A plan cases line, "name" and the 102 numbers of a struct
+   flank_plan_input, into name and *in: 1; 0 at the end of the file; -1
+   when the line is short (a failure). */
+static int read_plan_case(FILE *f, char *name, struct flank_plan_input *in)
 {
-    FILE *f = fopen(path, "r");
-    char name[256];
     unsigned v[102];
-    int n = 0;
+    int i, t;
 
-    if (!f) {
-        perror(path);
-        failures++;
-        return;
+    if (fscanf(f, "%255s", name) != 1)
+        return 0;
+    if (!read_numbers(f, v, 102, "plan", name))
+        return -1;
+    memset(in, 0, sizeof *in);
+    {
+        uint8_t *const head[] = {&in->flags, &in->ntargets, &in->waited,
+                                 &in->since, &in->nallies, &in->heading_age};
+        put_bytes(head, 6, v);
     }
-    while (fscanf(f, "%255s", name) == 1) {
-        struct flank_plan_input in;
-        struct flank_plan_result r;
-        int i, t, rc;
-
-        for (i = 0; i < 102; i++) {
-            if (fscanf(f, "%u", &v[i]) != 1) {
-                printf("check FAIL plan case %s: short line\n", name);
-                failures++;
-                fclose(f);
-                return;
-            }
-        }
-        memset(&in, 0, sizeof in);
-        in.flags = (uint8_t) v[0];
-        in.ntargets = (uint8_t) v[1];
-        in.waited = (uint8_t) v[2];
-        in.since = (uint8_t) v[3];
-        in.nallies = (uint8_t) v[4];
-        in.heading_age = (uint8_t) v[5];
-        for (i = 0; i < FLANK_PLAN_MAX_ALLIES; i++) {
-            in.ally_dist[i] = (uint8_t) v[6 + i];
-            in.ally_speed[i] = (uint8_t) v[14 + i];
-        }
-        for (t = 0; t < FLANK_PLAN_MAX_TARGETS; t++) {
-            const unsigned *w = v + 22 + 20 * t;
-            struct flank_plan_target *pt = &in.target[t];
-
-            pt->in.n.defender = (uint8_t) w[0];
-            pt->in.n.attack_dir = (uint8_t) w[1];
-            for (i = 0; i < FLANK_NDIRS; i++)
-                pt->in.n.square[i] = (uint16_t) w[2 + i];
-            pt->in.facing = (uint8_t) w[10];
-            pt->in.flags = (uint8_t) w[11];
-            pt->in.rules = (uint8_t) w[12];
-            pt->in.reserved = (uint8_t) w[13];
-            pt->from = (uint8_t) w[14];
-            pt->candidates = (uint8_t) w[15];
-            pt->chosen = (uint8_t) w[16];
-            pt->heading = (uint8_t) w[17];
-            pt->hero = (uint8_t) w[18];
-            pt->follow = (uint8_t) w[19];
-        }
-        memset(&r, 0xAB, sizeof r);
-        rc = flank_plan(&in, &r);
-        printf("plan-case %s %d %u %u %u %u %u %u %u %u\n", name, rc, r.action,
-               r.target, r.dir, r.why, r.half_points, r.vanilla_half_points,
-               r.coming, r.new_wait);
-        n++;
+    for (i = 0; i < FLANK_PLAN_MAX_ALLIES; i++) {
+        in->ally_dist[i] = (uint8_t) v[6 + i];
+        in->ally_speed[i] = (uint8_t) v[14 + i];
     }
-    fclose(f);
-    printf("plan-cases %d\n", n);
+    for (t = 0; t < FLANK_PLAN_MAX_TARGETS; t++) {
+        const unsigned *w = v + 22 + 20 * t;
+        struct flank_plan_target *pt = &in->target[t];
+        uint8_t *const tail[] = {&pt->in.reserved, &pt->from, &pt->candidates,
+                                 &pt->chosen, &pt->heading, &pt->hero, &pt->follow};
+
+        put_facing(&pt->in, w);
+        put_bytes(tail, 7, w + 13);
+    }
+    return 1;
+}
+
+/* One line of a plan cases file through flank_plan(), for run_cases(). */
+static int plan_case(FILE *f)
+{
+    char name[256];
+    struct flank_plan_input in;
+    struct flank_plan_result r;
+    int rc, got = read_plan_case(f, name, &in);
+
+    if (got <= 0)
+        return got;
+    memset(&r, 0xAB, sizeof r);
+    rc = flank_plan(&in, &r);
+    printf("plan-case %s %d %u %u %u %u %u %u %u %u\n", name, rc, r.action,
+           r.target, r.dir, r.why, r.half_points, r.vanilla_half_points,
+           r.coming, r.new_wait);
+    return 1;
 }
 
 /* The save files' mark (ABI 13, 18): RFC 4231's test case 4 (a key of 25
@@ -1375,11 +1382,11 @@ int main(int argc, char **argv)
     if (argc >= 3)
         list_fixtures(argv[2]);
     if (argc >= 4)
-        facing_cases(argv[3]);
+        run_cases(argv[3], "facing", facing_case);
     if (argc >= 5)
-        plan_cases(argv[4]);
+        run_cases(argv[4], "plan", plan_case);
     if (argc == 6)
-        ranged_cases(argv[5]);
+        run_cases(argv[5], "ranged", ranged_case);
     printf("cases %d checks %d failures %d\n", cases, checks, failures);
     return failures ? 1 : 0;
 }

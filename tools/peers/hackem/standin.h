@@ -1,15 +1,9 @@
 /* Stand-ins for the Hack'EM (3.6-based) structures and helpers that
  * calculate_flankers() reads: only the fields it reads. The neighbourhood
- * is a list of monsters on a small grid (peer.c); the hero is u.ux, u.uy. */
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
+ * is a list of monsters on a small grid (../driver.c); the hero is u.ux,
+ * u.uy. */
+#include "../standin.h"
 
-typedef signed char boolean;
-#define TRUE 1
-#define FALSE 0
-#define COLNO 80
-#define ROWNO 21
 #define ALLOW_M 0x00040000L /* include/mfndpos.h */
 
 struct monst {
@@ -22,30 +16,7 @@ struct monst {
     int mstone, msick, mdiseased;
     int grudge; /* stand-in for mm_aggression(mdef, this) beyond pets */
 };
-struct you {
-    int ux, uy;
-    int ulevel;
-    unsigned uswallow;
-};
-extern struct you u;
 extern struct monst youmonst;
 
-/* the hero's states, read through NetHack's macros; Afraid is Hack'EM's
-   own, which 3.6.7 has not */
-extern int hero_blind, hero_hallu, hero_conf, hero_stun, hero_punished,
-    hero_fumbling, hero_wlegs;
-#define Hallucination hero_hallu
-#define Confusion hero_conf
-#define Stunned hero_stun
-#define Punished hero_punished
-#define Fumbling hero_fumbling
-#define Wounded_legs hero_wlegs
+/* Hack'EM's own, which 3.6.7 has not */
 #define Afraid 0
-#define canseemon(m) (!hero_blind)
-#define impossible(...) (fprintf(stderr, "impossible: " __VA_ARGS__), fputc('\n', stderr))
-
-#define isok(x, y) ((x) >= 1 && (x) <= COLNO - 1 && (y) >= 0 && (y) <= ROWNO - 1)
-struct monst *m_at(int x, int y);
-#define MON_AT(x, y) (m_at(x, y) != 0)
-#define u_at(x, y) ((x) == u.ux && (y) == u.uy)
-long mm_aggression(struct monst *magr, struct monst *mdef);

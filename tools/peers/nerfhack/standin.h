@@ -1,18 +1,11 @@
 /* Stand-ins for the NerfHack (3.7-based) structures and helpers that
  * calculate_flankers() and flank_bonus() read: only the fields they read.
- * The neighbourhood is a list of creatures on a small grid (peer.c). */
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
+ * The neighbourhood is a list of creatures on a small grid (../driver.c). */
+#include "../standin.h"
 
-typedef signed char boolean;
 typedef int coordxy;
-#define TRUE 1
-#define FALSE 0
 #define min(a, b) ((a) < (b) ? (a) : (b))
 #define max(a, b) ((a) > (b) ? (a) : (b))
-#define COLNO 80
-#define ROWNO 21
 #define M2_FLANK 0x00008000L
 #define PM_NURSE 1 /* any index: only compared with mnum */
 
@@ -32,32 +25,8 @@ struct monst {
     int grudge; /* stand-in for mm_aggression(mdef, this) beyond pets */
     struct permonst form;
 };
-struct you {
-    coordxy ux, uy;
-    int ulevel;
-    unsigned uswallow;
-};
-extern struct you u;
 struct gy_s { struct monst youmonst; };
 extern struct gy_s gy;
 
-/* the hero's states, read through NetHack's macros */
-extern int hero_blind_to_mdef, hero_hallu, hero_conf, hero_stun, hero_punished,
-    hero_fumbling, hero_wlegs, hero_unaware, hero_elbereth;
-#define Hallucination hero_hallu
-#define Confusion hero_conf
-#define Stunned hero_stun
-#define Punished hero_punished
-#define Fumbling hero_fumbling
-#define Wounded_legs hero_wlegs
-#define Unaware hero_unaware
-#define canseemon(m) (!hero_blind_to_mdef)
 #define sengr_at(s, x, y, strict) (hero_elbereth && (x) == u.ux && (y) == u.uy)
 #define is_outflanker(ptr) (((ptr)->mflags2 & M2_FLANK) != 0)
-#define impossible(...) (fprintf(stderr, "impossible: " __VA_ARGS__), fputc('\n', stderr))
-
-#define isok(x, y) ((x) >= 1 && (x) <= COLNO - 1 && (y) >= 0 && (y) <= ROWNO - 1)
-struct monst *m_at(coordxy x, coordxy y);
-#define MON_AT(x, y) (m_at(x, y) != 0)
-#define u_at(x, y) ((x) == u.ux && (y) == u.uy)
-long mm_aggression(struct monst *magr, struct monst *mdef);

@@ -1,14 +1,9 @@
 /* Stand-ins for the SpliceHack (3.7-based) structures and helpers that
  * calculate_flankers() reads: only the fields it reads. The neighbourhood
- * is a list of monsters on a small grid (peer.c); the hero is never among
- * them, as she is never in 3.7's g.level.monsters[][]. */
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-
-typedef signed char boolean;
-#define TRUE 1
-#define FALSE 0
+ * is a list of monsters on a small grid (../driver.c); the hero is never
+ * among them, as she is never in 3.7's g.level.monsters[][] (and
+ * SpliceHack checks no isok()). */
+#include "../standin.h"
 
 struct monst {
     int mx, my;
@@ -17,22 +12,5 @@ struct monst {
     unsigned mpeaceful : 1, mcanmove : 1, msleeping : 1, mflee : 1,
         mstun : 1;
 };
-struct you {
-    int ux, uy;
-    int ulevel;
-    unsigned uswallow;
-};
-extern struct you u;
 struct g_s { struct monst youmonst; };
 extern struct g_s g;
-
-/* the hero's states, read through NetHack's macros */
-extern int hero_blind, hero_stun;
-#define Blind hero_blind
-#define Stunned hero_stun
-#define canseemon(m) (!hero_blind)
-
-/* 3.7's MON_AT() and m_at() over g.level.monsters[][], which holds
-   monsters only (the hero is u.ux, u.uy); SpliceHack checks no isok() */
-struct monst *m_at(int x, int y);
-#define MON_AT(x, y) (m_at(x, y) != 0)

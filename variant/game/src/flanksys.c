@@ -2,11 +2,12 @@
 /* NetHack Flanking may be freely redistributed.  See license for details. */
 
 /*
- * sysconf's flanking settings: files.c reads each one and checks it with
- * the functions here, and flank_init() puts them in force once, at
- * start-up, in the glue's flank_cfg (flank.h), which every evaluation
- * reads.  What an attack asks of them on every evaluation stays in
- * flank.c.
+ * sysconf's flanking settings: their defaults (rust-flanking's flanking.h,
+ * FLANK_*_DEFAULT, their one home) before sysconf is read, files.c reads
+ * each one and checks it with the functions here, and flank_init() puts
+ * them in force once, at start-up, in the glue's flank_cfg (flank.h),
+ * which every evaluation reads.  What an attack asks of them on every
+ * evaluation stays in flank.c.
  */
 
 #include "hack.h"
@@ -16,9 +17,20 @@
 STATIC_DCL char *FDECL(flank_start_line, (char *));
 
 struct flank_settings flank_cfg = { FLANK_PERCENT_DEFAULT,
-                                    FLANK_RULES_DEFAULT, FLANK_RI_ARC, TRUE,
-                                    FALSE };
+                                    FLANK_RULES_DEFAULT, FLANK_RI_ARC,
+                                    FLANK_AI_DEFAULT, FLANK_RANGED_DEFAULT };
 unsigned char flank_outflanker[NUMMONS];
+
+/* struct sysopt's flanking settings, their defaults (sys_early_init(),
+   before sysconf is read) */
+void
+flank_sysopt_defaults()
+{
+    sysopt.flanking = FLANK_PERCENT_DEFAULT;
+    sysopt.flanking_rules = FLANK_RULES_DEFAULT;
+    sysopt.flanking_ai = FLANK_AI_DEFAULT;
+    sysopt.flanking_ranged = FLANK_RANGED_DEFAULT;
+}
 
 /* is p a valid sysconf FLANKING percent? */
 boolean
