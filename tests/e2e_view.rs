@@ -135,12 +135,7 @@ fn farlook(t: &Tmux, d: (i32, i32), wait: &str) -> (String, String) {
     t.wait_for("Pick an object.");
     t.keys(&[key(d.0, d.1), "."]);
     let s = t.wait_for(wait);
-    let line = s
-        .lines()
-        .take(2)
-        .map(str::trim_end)
-        .collect::<Vec<_>>()
-        .join(" ");
+    let line = common::top_rows(&s, 2);
     (s, line)
 }
 
