@@ -148,7 +148,7 @@ fn flanking_shows_the_hero_no_invisible_or_disguised_monster() {
     // (^G takes no time: nothing else moves): the hero's view is the same,
     // line for line.
     let before = t.flanking_view();
-    create(&t, "stalker");
+    create(t, "stalker");
     let view = t.flanking_view();
     let (hero, wizard) = split(&view);
     assert!(
@@ -169,7 +169,7 @@ fn flanking_shows_the_hero_no_invisible_or_disguised_monster() {
     );
 
     // A mimic that looks like an object, next to the hero as well.
-    create(&t, "large mimic");
+    create(t, "large mimic");
     let view = t.flanking_view();
     let (hero, wizard) = split(&view);
     assert_unseen(
@@ -219,7 +219,7 @@ fn flanking_shows_the_hero_no_snake_hidden_under_an_object() {
     // The snake, made hidden: it lands on the one square next to her,
     // under the rock.
     let before = t.flanking_view();
-    create(&t, "hidden snake");
+    create(t, "hidden snake");
     let s = t.sync();
     assert!(
         !map_rows(&s).iter().flatten().any(|&c| c == 'S'),
