@@ -65,19 +65,90 @@ fn viewer_rc(dir: &Path) -> std::path::PathBuf {
     rc
 }
 
+/// A scene played for the viewer: the game in tmux, the scene, where the
+/// hero stands, and the scratch directory of its playground (last, so the
+/// game ends before the directory goes).
+struct Viewing {
+    t: Tmux,
+    scene: Scene,
+    hero: (i32, i32),
+    _scratch: Scratch,
+}
+
+/// Plays scene `scene` for the viewer ([`viewer_rc`]) in tmux session
+/// `tag`, in a playground of its own under scratch directory `scratch`
+/// whose sysconf says `settings` (key, value) first.
+fn view(scratch: &str, tag: &str, scene: &str, settings: &[(&str, &str)]) -> Viewing {
+    let scratch = Scratch::new(scratch);
+    let pg = scratch.path().join("playground");
+    for &(key, value) in settings {
+        common::playground_with(Path::new(GAME), &pg, key, value);
+    }
+    let rc = viewer_rc(scratch.path());
+    let scene = Scene::new(scene);
+    let (t, _, hero) = Tmux::play_scene(tag, &scene, Path::new(GAME), &pg, &rc);
+    Viewing {
+        t,
+        scene,
+        hero,
+        _scratch: scratch,
+    }
+}
+
+/// Asserts that the hero's part of `view` (`hero`) names none of `leaks`,
+/// which the hero cannot know, and that wizard mode's part (`wizard`)
+/// names the monster with its state (`("snake", "hiding")`).
+fn assert_unseen(
+    hero: &str,
+    wizard: &str,
+    view: &str,
+    leaks: &[&str],
+    (monster, state): (&str, &str),
+) {
+    for leak in leaks {
+        assert!(
+            !hero.contains(leak),
+            "the hero's view shows {leak:?}, which the hero cannot know:\n{view}"
+        );
+    }
+    assert!(
+        wizard.contains(&format!("{monster} (")) && wizard.contains(state),
+        "wizard mode names the {monster} on its own lines:\n{view}"
+    );
+}
+
+/// Wizard mode's `#flanking` on the jackal at `d` from the hero: its
+/// window's pages, joined.
+fn wizard_flanking_on_jackal(t: &Tmux, d: (i32, i32)) -> String {
+    t.ask_flanking(&[key(d.0, d.1)]);
+    t.wait_for("Flanking around the jackal");
+    let view = t.window_pages().concat();
+    println!("wizard mode's #flanking on the jackal:\n{view}");
+    view
+}
+
+/// Farlook (`;`) on the square at `d` from the hero, once the screen
+/// shows `wait`: the screen, and the message window's first two lines
+/// joined (a long line wraps in tty).
+fn farlook(t: &Tmux, d: (i32, i32), wait: &str) -> (String, String) {
+    t.keys(&["\\;"]);
+    t.wait_for("Pick an object.");
+    t.keys(&[key(d.0, d.1), "."]);
+    let s = t.wait_for(wait);
+    let line = common::top_rows(&s, 2);
+    (s, line)
+}
+
 #[test]
 fn flanking_shows_the_hero_no_invisible_or_disguised_monster() {
-    let scratch = Scratch::new("e2e-view");
-    let pg = scratch.path().join("playground");
-    let rc = viewer_rc(scratch.path());
-    let scene = Scene::new("view-open");
-    let (t, _, _) = Tmux::play_scene("e2ev", &scene, Path::new(GAME), &pg, &rc);
+    let v = view("e2e-view", "e2ev", "view-open", &[]);
+    let t = &v.t;
 
     // Before, and after an invisible stalker is made next to the hero
     // (^G takes no time: nothing else moves): the hero's view is the same,
     // line for line.
     let before = t.flanking_view();
-    create(&t, "stalker");
+    create(t, "stalker");
     let view = t.flanking_view();
     let (hero, wizard) = split(&view);
     assert!(
@@ -89,41 +160,32 @@ fn flanking_shows_the_hero_no_invisible_or_disguised_monster() {
         split(&before).0,
         "the invisible stalker changed the hero's view"
     );
-    for leak in ["stalker", "faceless"] {
-        assert!(
-            !hero.contains(leak),
-            "the hero's view shows {leak:?}, which the hero cannot know:\n{view}"
-        );
-    }
-    assert!(
-        wizard.contains("stalker (") && wizard.contains("invisible"),
-        "wizard mode names the stalker on its own lines:\n{view}"
+    assert_unseen(
+        &hero,
+        wizard,
+        &view,
+        &["stalker", "faceless"],
+        ("stalker", "invisible"),
     );
 
     // A mimic that looks like an object, next to the hero as well.
-    create(&t, "large mimic");
+    create(t, "large mimic");
     let view = t.flanking_view();
     let (hero, wizard) = split(&view);
-    for leak in ["mimic", "stalker"] {
-        assert!(
-            !hero.contains(leak),
-            "the hero's view shows {leak:?}, which the hero cannot know:\n{view}"
-        );
-    }
-    assert!(
-        wizard.contains("large mimic (") && wizard.contains("mimicking"),
-        "wizard mode names the mimic on its own lines:\n{view}"
+    assert_unseen(
+        &hero,
+        wizard,
+        &view,
+        &["mimic", "stalker"],
+        ("large mimic", "mimicking"),
     );
 }
 
 #[test]
 fn flanking_shows_the_hero_no_snake_hidden_under_an_object() {
-    let scratch = Scratch::new("e2e-view-snake");
-    let pg = scratch.path().join("playground");
-    let rc = viewer_rc(scratch.path());
     // A closet of two squares: the hero's and one east of it.
-    let scene = Scene::new("view-closet");
-    let (t, _, (hx, hy)) = Tmux::play_scene("e2evs", &scene, Path::new(GAME), &pg, &rc);
+    let v = view("e2e-view-snake", "e2evs", "view-closet", &[]);
+    let (t, scene, (hx, hy)) = (&v.t, &v.scene, v.hero);
     let east = (1, 0);
     let free: Vec<(i32, i32)> = (-1..=1)
         .flat_map(|dx| (-1..=1).map(move |dy| (dx, dy)))
@@ -157,7 +219,7 @@ fn flanking_shows_the_hero_no_snake_hidden_under_an_object() {
     // The snake, made hidden: it lands on the one square next to her,
     // under the rock.
     let before = t.flanking_view();
-    create(&t, "hidden snake");
+    create(t, "hidden snake");
     let s = t.sync();
     assert!(
         !map_rows(&s).iter().flatten().any(|&c| c == 'S'),
@@ -170,14 +232,7 @@ fn flanking_shows_the_hero_no_snake_hidden_under_an_object() {
         split(&before).0,
         "the hidden snake changed the hero's view"
     );
-    assert!(
-        !hero.contains("snake"),
-        "the hero's view names the hidden snake:\n{view}"
-    );
-    assert!(
-        wizard.contains("snake (") && wizard.contains("hiding"),
-        "wizard mode names the snake on its own lines:\n{view}"
-    );
+    assert_unseen(&hero, wizard, &view, &["snake"], ("snake", "hiding"));
 }
 
 /// The header of `#flanking`'s map, as the window shows it.
@@ -319,16 +374,8 @@ fn flanking_map_in_curses_under_decgraphics() {
 /// "when it attacks".
 #[test]
 fn wizard_flanking_on_a_monster_says_when_you_attack() {
-    let scratch = Scratch::new("e2e-view-wiz");
-    let pg = scratch.path().join("playground");
-    let rc = viewer_rc(scratch.path());
-    let scene = Scene::new("view-corner");
-    let (t, _, _) = Tmux::play_scene("e2evw", &scene, Path::new(GAME), &pg, &rc);
-    let (jx, jy) = scene.one('j');
-    t.ask_flanking(&[key(jx, jy)]);
-    t.wait_for("Flanking around the jackal");
-    let view = t.window_pages().concat();
-    println!("wizard mode's #flanking on the jackal:\n{view}");
+    let v = view("e2e-view-wiz", "e2evw", "view-corner", &[]);
+    let view = wizard_flanking_on_jackal(&v.t, v.scene.one('j'));
     let lines: Vec<&str> = view.lines().map(str::trim_end).collect();
     let you = lines
         .iter()
@@ -349,14 +396,9 @@ fn wizard_flanking_on_a_monster_says_when_you_attack() {
 /// on; nothing before that says a bonus, a damage, a facing or a side.
 #[test]
 fn flanking_off_says_off() {
-    let scratch = Scratch::new("e2e-view-off");
-    let pg = scratch.path().join("playground");
-    common::playground_with(Path::new(GAME), &pg, "FLANKING", "0");
-    common::playground_with(Path::new(GAME), &pg, "FLANKING_RULES", "tactics");
-    let rc = viewer_rc(scratch.path());
-    let scene = Scene::new("view-jackals");
-    let (t, _, _) = Tmux::play_scene("e2evoff", &scene, Path::new(GAME), &pg, &rc);
-    let view = t.flanking_view();
+    let settings = [("FLANKING", "0"), ("FLANKING_RULES", "tactics")];
+    let v = view("e2e-view-off", "e2evoff", "view-jackals", &settings);
+    let view = v.t.flanking_view();
     println!("#flanking with FLANKING=0:\n{view}");
     let (off, were) = view
         .split_once("Were it on, the rule set named (FLANKING_RULES=tactics) would play:")
@@ -381,20 +423,13 @@ fn flanking_off_says_off() {
 /// fight jackals), and the map's legend names the defender `D`.
 #[test]
 fn wizard_flanking_counts_only_who_would_attack_the_monster() {
-    let scratch = Scratch::new("e2e-view-pack");
-    let pg = scratch.path().join("playground");
-    let rc = viewer_rc(scratch.path());
-    let scene = Scene::new("view-jackals");
-    let jackals = scene.steps_to('j');
+    let v = view("e2e-view-pack", "e2evpack", "view-jackals", &[]);
+    let jackals = v.scene.steps_to('j');
     assert!(
         jackals.contains(&(-1, 0)) && jackals.contains(&(-2, -1)),
         "{jackals:?}"
     );
-    let (t, _, _) = Tmux::play_scene("e2evpack", &scene, Path::new(GAME), &pg, &rc);
-    t.ask_flanking(&[key(-1, 0)]);
-    t.wait_for("Flanking around the jackal");
-    let view = t.window_pages().concat();
-    println!("wizard mode's #flanking on the jackal:\n{view}");
+    let view = wizard_flanking_on_jackal(&v.t, (-1, 0));
     assert!(
         view.lines()
             .any(|l| l.starts_with("You (east) would get +")),
@@ -417,12 +452,9 @@ fn wizard_flanking_counts_only_who_would_attack_the_monster() {
 /// jackal and counts nothing the map does not show.
 #[test]
 fn blind_flanking_says_what_the_hero_knows() {
-    let scratch = Scratch::new("e2e-view-blind");
-    let pg = scratch.path().join("playground");
-    let rc = viewer_rc(scratch.path());
-    let scene = Scene::new("view-blind");
-    let (t, _, (hx, hy)) = Tmux::play_scene("e2evb", &scene, Path::new(GAME), &pg, &rc);
-    let jackals = scene.steps_to('j');
+    let v = view("e2e-view-blind", "e2evb", "view-blind", &[]);
+    let (t, (hx, hy)) = (&v.t, v.hero);
+    let jackals = v.scene.steps_to('j');
     assert_eq!(jackals.len(), 3, "three jackals in the scene");
     let fold = t.wizard_wish("blindfold", " blindfold.");
     t.sync();
@@ -481,28 +513,16 @@ fn blind_flanking_says_what_the_hero_knows() {
 /// the jackal faces: not asserted here).
 #[test]
 fn farlook_under_tactics_says_a_foe_in_your_rear_deals_more_damage() {
-    let scratch = Scratch::new("e2e-view-tactics");
-    let pg = scratch.path().join("playground");
-    common::playground_with(Path::new(GAME), &pg, "FLANKING_RULES", "tactics");
-    let rc = viewer_rc(scratch.path());
-    let scene = Scene::new("tactics-step-away");
-    let (t, _, (hx, hy)) = Tmux::play_scene("e2evt", &scene, Path::new(GAME), &pg, &rc);
-    let (jx, jy) = scene.one('j');
+    let settings = [("FLANKING_RULES", "tactics")];
+    let v = view("e2e-view-tactics", "e2evt", "tactics-step-away", &settings);
+    let (t, (hx, hy)) = (&v.t, v.hero);
+    let (jx, jy) = v.scene.one('j');
     assert_eq!((jx, jy), (-1, 0), "the jackal stands west of her");
 
     // First she faces the jackal, the one foe next to her: it is in her
     // front, where her shield takes a share of its bite (x0.8), which is
     // no flanking and farlook says nothing of.
-    t.keys(&["\\;"]);
-    t.wait_for("Pick an object.");
-    t.keys(&[key(jx, jy), "."]);
-    let s = t.wait_for("(jackal");
-    let line: String = s
-        .lines()
-        .take(2)
-        .map(str::trim_end)
-        .collect::<Vec<_>>()
-        .join(" ");
+    let (_, line) = farlook(t, (jx, jy), "(jackal");
     println!("farlook on the jackal in her front: {line}");
     assert!(
         !line.contains("flanks you"),
@@ -523,17 +543,7 @@ fn farlook_under_tactics_says_a_foe_in_your_rear_deals_more_damage() {
         "the jackal is no longer west of her:\n{s}"
     );
 
-    t.keys(&["\\;"]);
-    t.wait_for("Pick an object.");
-    t.keys(&[key(jx, jy), "."]);
-    let s = t.wait_for("jackal, flanks you: ");
-    // the message window's lines, joined (a long line wraps in tty)
-    let line: String = s
-        .lines()
-        .take(2)
-        .map(str::trim_end)
-        .collect::<Vec<_>>()
-        .join(" ");
+    let (s, line) = farlook(t, (jx, jy), "jackal, flanks you: ");
     println!("farlook under tactics:\n{s}");
     assert!(
         line.contains("(jackal, flanks you: x1.5 damage from your rear"),

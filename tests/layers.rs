@@ -219,6 +219,187 @@ fn report_disagreements(
     panic!("{report}");
 }
 
+/// A generator of random fixtures: `(dir, seed, count)` to their paths.
+type Writer = fn(&Path, u64, usize) -> std::io::Result<Vec<PathBuf>>;
+
+/// One layers test under way: its seed, count and replay command, the
+/// scratch directory its fixtures are written to, each fixture's text by
+/// name, and the disagreements found so far.
+struct Layers {
+    seed: u64,
+    count: usize,
+    replay: String,
+    /// What is drawn ("random facing fixtures").
+    what: String,
+    scratch: Scratch,
+    /// Where the generator writes the fixtures.
+    dir: PathBuf,
+    texts: HashMap<String, String>,
+    disagree: Vec<(String, String)>,
+}
+
+impl Layers {
+    /// Starts test `test` (empty for the whole file), drawing fixtures of
+    /// `kind` ("facing"; `None` for plain arc fixtures):
+    /// `FLANK_LAYERS_KIND_COUNT` of them, else `default`, into a scratch
+    /// directory `layers-kind`, where `write` (a generator of
+    /// flank_testkit::gen) writes them; the test and the fixtures' paths.
+    fn new(test: &str, kind: Option<&str>, default: u64, write: Writer) -> (Layers, Vec<PathBuf>) {
+        let (count_var, what, scratch) = match kind {
+            None => (
+                "FLANK_LAYERS_COUNT".into(),
+                "random fixtures".into(),
+                "layers".into(),
+            ),
+            Some(k) => (
+                format!("FLANK_LAYERS_{}_COUNT", k.to_uppercase()),
+                format!("random {k} fixtures"),
+                format!("layers-{k}"),
+            ),
+        };
+        let (seed, count, replay) = seed_count_replay(&count_var, default, test);
+        eprintln!("layers: {count} {what} of seed {seed:#x} (replay: {replay})");
+        let scratch = Scratch::new(&scratch);
+        let dir = scratch.path().join("fixtures");
+        let files = write(&dir, seed, count).unwrap();
+        let layers = Layers {
+            seed,
+            count,
+            replay,
+            what,
+            scratch,
+            dir,
+            texts: HashMap::new(),
+            disagree: Vec::new(),
+        };
+        (layers, files)
+    }
+
+    fn work(&self) -> &Path {
+        self.scratch.path()
+    }
+
+    /// Fixture `name` disagrees: `why`.
+    fn disagree(&mut self, name: &str, why: String) {
+        self.disagree.push((name.to_string(), why));
+    }
+
+    /// Compares the C ABI's line for fixture `name` with the one wanted:
+    /// `got` from `function`, `want` from `source`.
+    fn compare(&mut self, name: &str, function: &str, got: &str, source: &str, want: &str) {
+        if got != want {
+            self.disagree(name, format!("C ABI {function} `{got}`, {source} `{want}`"));
+        }
+    }
+
+    /// The Rust API's score (`api`) and the model's of fixture `f`
+    /// against the `expect` the generator wrote.
+    fn compare_scores(&mut self, f: &Fixture, api: u8, model: u8) {
+        if api != f.expect_half_points || model != api {
+            self.disagree(
+                &f.name,
+                format!(
+                    "Rust API {api}, model {model}, expect {} (half points)",
+                    f.expect_half_points
+                ),
+            );
+        }
+    }
+
+    /// Compares flank_fixtures_get()'s line for fixture `name` (`got`)
+    /// with the fixture's own (`want`).
+    fn compare_fixture(&mut self, name: &str, got: &str, want: &str) {
+        self.compare(name, "flank_fixtures_get", got, "the fixture", want);
+    }
+
+    /// C ABI flank_score() and flank_explain() against the fixture's
+    /// expected score (`c_scores` by [`c_arc_scores`]).
+    fn compare_arc(&mut self, f: &Fixture, c_scores: &HashMap<&str, (u8, u8)>) {
+        let (score, explained) = c_scores[f.name.as_str()];
+        if score != f.expect_half_points || explained != score {
+            self.disagree(
+                &f.name,
+                format!(
+                    "C ABI flank_score {score}, flank_explain {explained}, Rust API {} (half points)",
+                    f.expect_half_points
+                ),
+            );
+        }
+    }
+
+    /// Runs abi_test on `fixtures`' arc cases and the further case files
+    /// `more` (written into the scratch directory by name and text, an
+    /// empty text for none); its output, after checking that it failed
+    /// nothing.
+    fn abi_test(&self, fixtures: &[Fixture], more: &[(&str, &str)]) -> String {
+        let exe = c_abi::compile(self.work());
+        let mut cmd = Command::new(&exe);
+        cmd.arg(write_cases(self.work(), fixtures));
+        if !more.is_empty() {
+            cmd.arg(&self.dir);
+        }
+        for (name, text) in more {
+            let file = self.work().join(name);
+            std::fs::write(&file, text).unwrap();
+            cmd.arg(file);
+        }
+        let out = cmd.output().unwrap();
+        let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+        let failed: Vec<&str> = stdout.lines().filter(|l| l.contains("FAIL")).collect();
+        assert!(
+            out.status.success() && failed.is_empty(),
+            "abi_test failed:\n{failed:#?}"
+        );
+        stdout
+    }
+
+    /// The game's harness on every fixture, each built whole
+    /// ([`game_refuses_nothing`]); then the disagreements, if any, the
+    /// harness's exit status, and what agreed: `kind` ("facing
+    /// fixtures"), `also` said after.
+    fn game_builds_all(mut self, kind: &str, also: &str) {
+        let out = game_refuses_nothing(
+            self.scratch.path(),
+            &self.dir,
+            &self.texts,
+            &mut self.disagree,
+        );
+        self.report();
+        assert!(
+            out.status.success(),
+            "the harness failed:\n{}",
+            String::from_utf8_lossy(&out.stdout)
+        );
+        eprintln!(
+            "layers: {} {kind} of seed {:#x} agree at every layer \
+             (Rust API, model, C ABI, game), none refused{also}",
+            self.count, self.seed
+        );
+    }
+
+    /// Panics with the disagreements, if any.
+    fn report(&self) {
+        report_disagreements(
+            &self.disagree,
+            &self.texts,
+            &self.what,
+            self.count,
+            self.seed,
+            &self.replay,
+        );
+    }
+}
+
+/// abi_test's lines that start with `prefix` ("fixture2 "), by the
+/// fixture's name, their second word.
+fn c_lines<'a>(stdout: &'a str, prefix: &str) -> HashMap<&'a str, &'a str> {
+    stdout
+        .lines()
+        .filter(|l| l.starts_with(prefix))
+        .map(|l| (l.split(' ').nth(1).unwrap(), l))
+        .collect()
+}
+
 /// Does the fixture ask for a hero state the harness documents it cannot
 /// build?
 fn asks_for_unbuildable_hero(f: &Fixture) -> bool {
@@ -231,15 +412,8 @@ fn asks_for_unbuildable_hero(f: &Fixture) -> bool {
 
 #[test]
 fn random_fixtures_agree_at_every_layer() {
-    let (seed, count, replay) = seed_count_replay("FLANK_LAYERS_COUNT", 3000, "");
-    eprintln!("layers: {count} random fixtures of seed {seed:#x} (replay: {replay})");
-
-    let scratch = Scratch::new("layers");
-    let dir = scratch.path().join("fixtures");
-    let files = gen::write_fixtures(&dir, seed, count).unwrap();
-    let mut texts: HashMap<String, String> = HashMap::new();
+    let (mut l, files) = Layers::new("", None, 3000, gen::write_fixtures);
     let mut fixtures = Vec::new();
-    let mut disagree: Vec<(String, String)> = Vec::new();
 
     // The Rust API (the generator wrote its score as `expect`) against the
     // plain model.
@@ -248,54 +422,33 @@ fn random_fixtures_agree_at_every_layer() {
         let raw = f.to_raw();
         let api = f.neighbourhood().unwrap().score();
         let model = model::score(&raw.square, raw.defender, raw.attack_dir);
-        if api != f.expect_half_points || model != api {
-            disagree.push((
-                f.name.clone(),
-                format!(
-                    "Rust API {api}, model {model}, expect {} (half points)",
-                    f.expect_half_points
-                ),
-            ));
-        }
-        texts.insert(f.name.clone(), text);
+        l.compare_scores(&f, api, model);
+        l.texts.insert(f.name.clone(), text);
         fixtures.push(f);
     }
 
     // The C ABI, from C.
-    let exe = c_abi::compile(scratch.path());
-    let cases_file = write_cases(scratch.path(), &fixtures);
-    let out = Command::new(&exe).arg(&cases_file).output().unwrap();
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(out.status.success(), "abi_test failed:\n{stdout}");
+    let stdout = l.abi_test(&fixtures, &[]);
     let c_scores = c_arc_scores(&stdout);
     assert_eq!(c_scores.len(), fixtures.len(), "abi_test scored too few");
     for f in &fixtures {
-        let (score, explained) = c_scores[f.name.as_str()];
-        if score != f.expect_half_points || explained != score {
-            disagree.push((
-                f.name.clone(),
-                format!(
-                    "C ABI flank_score {score}, flank_explain {explained}, Rust API {} (half points)",
-                    f.expect_half_points
-                ),
-            ));
-        }
+        l.compare_arc(f, &c_scores);
     }
 
-    // The real game.
-    let out = run_harness(scratch.path(), &dir);
+    // The real game: only the hero states it documents are refused.
+    let out = run_harness(l.work(), &l.dir);
     let stdout = String::from_utf8_lossy(&out.stdout);
     let mut refused = 0;
     let mut seen = 0;
     for (name, why) in verdicts(&stdout) {
         seen += 1;
         let Some(why) = why else {
-            assert!(texts.contains_key(name), "unknown fixture: ok {name}");
+            assert!(l.texts.contains_key(name), "unknown fixture: ok {name}");
             continue;
         };
         match fixtures.iter().find(|f| f.name == name) {
             Some(f) if why == HERO_REFUSAL && asks_for_unbuildable_hero(f) => refused += 1,
-            Some(f) => disagree.push((f.name.clone(), format!("the game: {why}"))),
+            Some(f) => l.disagree(&f.name, format!("the game: {why}")),
             None => panic!("the harness failed on something unknown: FAIL {name}: {why}"),
         }
     }
@@ -307,7 +460,7 @@ fn random_fixtures_agree_at_every_layer() {
         String::from_utf8_lossy(&out.stderr)
     );
 
-    report_disagreements(&disagree, &texts, "random fixtures", count, seed, &replay);
+    l.report();
     let with_hero = fixtures
         .iter()
         .filter(|f| asks_for_unbuildable_hero(f))
@@ -317,25 +470,19 @@ fn random_fixtures_agree_at_every_layer() {
         "every fixture with a fleeing, passive or tail hero is refused"
     );
     eprintln!(
-        "layers: {count} fixtures of seed {seed:#x} agree at every layer \
+        "layers: {} fixtures of seed {:#x} agree at every layer \
          (Rust API, model, C ABI, game); {refused} refused as documented \
-         (a fleeing, passive or tail hero)"
+         (a fleeing, passive or tail hero)",
+        l.count, l.seed
     );
 }
 
 #[test]
 fn random_facing_fixtures_agree_at_every_layer() {
     let test = "random_facing_fixtures_agree_at_every_layer";
-    let (seed, count, replay) = seed_count_replay("FLANK_LAYERS_FACING_COUNT", 1000, test);
-    eprintln!("layers: {count} random facing fixtures of seed {seed:#x} (replay: {replay})");
-
-    let scratch = Scratch::new("layers-facing");
-    let dir = scratch.path().join("fixtures");
-    let files = gen::write_facing_fixtures(&dir, seed, count).unwrap();
-    let mut texts: HashMap<String, String> = HashMap::new();
+    let (mut l, files) = Layers::new(test, Some("facing"), 1000, gen::write_facing_fixtures);
     let mut fixtures = Vec::new();
     let mut results = Vec::new();
-    let mut disagree: Vec<(String, String)> = Vec::new();
 
     // The Rust API (the generator wrote its results as `expect*`) against
     // the plain model.
@@ -350,14 +497,14 @@ fn random_facing_fixtures_agree_at_every_layer() {
         let arc = input.hood().score();
         let mismatches = f.facing_mismatches(&r);
         if arc != f.expect_half_points || !mismatches.is_empty() {
-            disagree.push((
-                f.name.clone(),
+            l.disagree(
+                &f.name,
                 format!(
                     "Rust API arc {arc} (expect {} half points); {}",
                     f.expect_half_points,
                     mismatches.join("; ")
                 ),
-            ));
+            );
         }
         let raw = f.to_raw();
         let arc_model = model::score(&raw.square, raw.defender, raw.attack_dir);
@@ -368,116 +515,50 @@ fn random_facing_fixtures_agree_at_every_layer() {
             || r.hit_half_points != r.arc_half_points + r.zone_half_points
             || r.rules != spec.rules.id()
         {
-            disagree.push((
-                f.name.clone(),
+            l.disagree(
+                &f.name,
                 format!(
                     "Rust API {got:?} (hit {}, rules {}, arc {arc}), model {m:?} (arc {arc_model})",
                     r.hit_half_points, r.rules
                 ),
-            ));
+            );
         }
-        texts.insert(f.name.clone(), text);
+        l.texts.insert(f.name.clone(), text);
         fixtures.push(f);
         results.push(r);
     }
 
     // The C ABI, from C: the arc score, flank_facing_eval(), and the
     // fixtures as flank_fixtures_get() reads them for the game.
-    let exe = c_abi::compile(scratch.path());
-    let cases_file = write_cases(scratch.path(), &fixtures);
-    let facing_file = scratch.path().join("facing-cases.txt");
-    let mut facing_cases = String::new();
-    for f in &fixtures {
-        writeln!(facing_cases, "{}", c_abi::facing_input_line(f)).unwrap();
-    }
-    std::fs::write(&facing_file, facing_cases).unwrap();
-    let out = Command::new(&exe)
-        .arg(&cases_file)
-        .arg(&dir)
-        .arg(&facing_file)
-        .output()
-        .unwrap();
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    let failed: Vec<&str> = stdout.lines().filter(|l| l.contains("FAIL")).collect();
-    assert!(
-        out.status.success() && failed.is_empty(),
-        "abi_test failed:\n{failed:#?}"
-    );
+    let facing_cases: String = fixtures
+        .iter()
+        .map(|f| c_abi::facing_input_line(f) + "\n")
+        .collect();
+    let stdout = l.abi_test(&fixtures, &[("facing-cases.txt", &facing_cases)]);
     let c_scores = c_arc_scores(&stdout);
-    let c_facing: HashMap<&str, &str> = stdout
-        .lines()
-        .filter(|l| l.starts_with("facing-case "))
-        .map(|l| (l.split(' ').nth(1).unwrap(), l))
-        .collect();
-    let c_fixture2: HashMap<&str, &str> = stdout
-        .lines()
-        .filter(|l| l.starts_with("fixture2 "))
-        .map(|l| (l.split(' ').nth(1).unwrap(), l))
-        .collect();
+    let c_facing = c_lines(&stdout, "facing-case ");
+    let c_fixture2 = c_lines(&stdout, "fixture2 ");
     assert_eq!(c_scores.len(), fixtures.len(), "abi_test scored too few");
     assert_eq!(c_facing.len(), fixtures.len(), "abi_test evaluated too few");
     assert_eq!(c_fixture2.len(), fixtures.len(), "abi_test read too few");
     for (f, r) in fixtures.iter().zip(&results) {
-        let (score, explained) = c_scores[f.name.as_str()];
-        if score != f.expect_half_points || explained != score {
-            disagree.push((
-                f.name.clone(),
-                format!(
-                    "C ABI flank_score {score}, flank_explain {explained}, Rust API {} (half points)",
-                    f.expect_half_points
-                ),
-            ));
-        }
-        let want = c_abi::facing_case_line(&f.name, r);
-        let got = c_facing[f.name.as_str()];
-        if got != want {
-            disagree.push((
-                f.name.clone(),
-                format!("C ABI flank_facing_eval `{got}`, Rust API `{want}`"),
-            ));
-        }
-        let want = c_abi::fixture2_line(f);
-        let got = c_fixture2[f.name.as_str()];
-        if got != want {
-            disagree.push((
-                f.name.clone(),
-                format!("C ABI flank_fixtures_get `{got}`, the fixture `{want}`"),
-            ));
-        }
+        let name = f.name.as_str();
+        l.compare_arc(f, &c_scores);
+        let want = c_abi::facing_case_line(name, r);
+        l.compare(name, "flank_facing_eval", c_facing[name], "Rust API", &want);
+        l.compare_fixture(name, c_fixture2[name], &c_abi::fixture2_line(f));
     }
 
     // The real game: every fixture built from real game state and "ok";
     // a refusal is a disagreement too.
-    let out = game_refuses_nothing(scratch.path(), &dir, &texts, &mut disagree);
-    let stdout = String::from_utf8_lossy(&out.stdout);
-
-    report_disagreements(
-        &disagree,
-        &texts,
-        "random facing fixtures",
-        count,
-        seed,
-        &replay,
-    );
-    assert!(out.status.success(), "the harness failed:\n{stdout}");
-    eprintln!(
-        "layers: {count} facing fixtures of seed {seed:#x} agree at every layer \
-         (Rust API, model, C ABI, game), none refused"
-    );
+    l.game_builds_all("facing fixtures", "");
 }
 
 #[test]
 fn random_ranged_fixtures_agree_at_every_layer() {
     let test = "random_ranged_fixtures_agree_at_every_layer";
-    let (seed, count, replay) = seed_count_replay("FLANK_LAYERS_RANGED_COUNT", 500, test);
-    eprintln!("layers: {count} random ranged fixtures of seed {seed:#x} (replay: {replay})");
-
-    let scratch = Scratch::new("layers-ranged");
-    let dir = scratch.path().join("fixtures");
-    let files = gen::write_ranged_fixtures(&dir, seed, count).unwrap();
-    let mut texts: HashMap<String, String> = HashMap::new();
+    let (mut l, files) = Layers::new(test, Some("ranged"), 500, gen::write_ranged_fixtures);
     let mut fixtures = Vec::new();
-    let mut disagree: Vec<(String, String)> = Vec::new();
 
     // The Rust API (the generator wrote its score as `expect`) against the
     // plain model, each judging the lines its own way.
@@ -486,100 +567,56 @@ fn random_ranged_fixtures_agree_at_every_layer() {
         let (f, text) = load(path);
         let api = f.score().unwrap();
         let model = f.model_score();
-        if api != f.expect_half_points || model != api {
-            disagree.push((
-                f.name.clone(),
-                format!(
-                    "Rust API {api}, model {model}, expect {} (half points)",
-                    f.expect_half_points
-                ),
-            ));
-        }
+        l.compare_scores(&f, api, model);
         threatened += usize::from(f.ranged_threats() != 0);
-        texts.insert(f.name.clone(), text);
+        l.texts.insert(f.name.clone(), text);
         fixtures.push(f);
     }
 
     // The C ABI, from C: flank_ranged_threats() and flank_explain_ranged()
     // on the lines, and the fixtures as flank_fixtures_get() reads them
-    // for the game.
-    let exe = c_abi::compile(scratch.path());
-    let cases_file = write_cases(scratch.path(), &fixtures);
-    let empty = scratch.path().join("empty.txt");
-    std::fs::write(&empty, "").unwrap();
-    let ranged_file = scratch.path().join("ranged-cases.txt");
-    let mut ranged_cases = String::new();
-    for f in &fixtures {
-        writeln!(ranged_cases, "{}", c_abi::ranged_input_line(f)).unwrap();
-    }
-    std::fs::write(&ranged_file, ranged_cases).unwrap();
-    let out = Command::new(&exe)
-        .arg(&cases_file)
-        .arg(&dir)
-        .arg(&empty)
-        .arg(&empty)
-        .arg(&ranged_file)
-        .output()
-        .unwrap();
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    let failed: Vec<&str> = stdout.lines().filter(|l| l.contains("FAIL")).collect();
-    assert!(
-        out.status.success() && failed.is_empty(),
-        "abi_test failed:\n{failed:#?}"
+    // for the game (no facing cases, no plan cases).
+    let ranged_cases: String = fixtures
+        .iter()
+        .map(|f| c_abi::ranged_input_line(f) + "\n")
+        .collect();
+    let stdout = l.abi_test(
+        &fixtures,
+        &[
+            ("empty.txt", ""),
+            ("empty.txt", ""),
+            ("ranged-cases.txt", &ranged_cases),
+        ],
     );
-    let by_name = |prefix: &'static str| -> HashMap<&str, &str> {
-        stdout
-            .lines()
-            .filter(|l| l.starts_with(prefix))
-            .map(|l| (l.split(' ').nth(1).unwrap(), l))
-            .collect()
-    };
-    let (c_ranged, c_fixture3) = (by_name("ranged-case "), by_name("fixture3 "));
+    let (c_ranged, c_fixture3) = (
+        c_lines(&stdout, "ranged-case "),
+        c_lines(&stdout, "fixture3 "),
+    );
     assert_eq!(c_ranged.len(), fixtures.len(), "abi_test scored too few");
     assert_eq!(c_fixture3.len(), fixtures.len(), "abi_test read too few");
     for f in &fixtures {
+        let name = f.name.as_str();
         let want = &c_abi::ranged_case_lines(f)[0];
-        let got = c_ranged[f.name.as_str()];
+        let got = c_ranged[name];
         // With `ranged: off` the C score is the one with the lines anyway:
         // compare it with the engine's, and the fixture's expect only when
         // the fixture turns them on.
         let c_half: u8 = got.split(' ').nth(3).unwrap().parse().unwrap();
         if got != want || (f.ranged && c_half != f.expect_half_points) {
-            disagree.push((
-                f.name.clone(),
+            l.disagree(
+                name,
                 format!(
                     "C ABI `{got}`, Rust API `{want}`, expect {}",
                     f.expect_half_points
                 ),
-            ));
+            );
         }
-        let want = c_abi::fixture3_line(f);
-        let got = c_fixture3[f.name.as_str()];
-        if got != want {
-            disagree.push((
-                f.name.clone(),
-                format!("C ABI flank_fixtures_get `{got}`, the fixture `{want}`"),
-            ));
-        }
+        l.compare_fixture(name, c_fixture3[name], &c_abi::fixture3_line(f));
     }
 
     // The real game: every fixture built with real weapons and "ok"; a
     // refusal is a disagreement too (the generator draws only what the
     // harness builds).
-    let out = game_refuses_nothing(scratch.path(), &dir, &texts, &mut disagree);
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    report_disagreements(
-        &disagree,
-        &texts,
-        "random ranged fixtures",
-        count,
-        seed,
-        &replay,
-    );
-    assert!(out.status.success(), "the harness failed:\n{stdout}");
-    eprintln!(
-        "layers: {count} ranged fixtures of seed {seed:#x} agree at every layer \
-         (Rust API, model, C ABI, game), none refused; threats from range \
-         decide {threatened}"
-    );
+    let also = format!("; threats from range decide {threatened}");
+    l.game_builds_all("ranged fixtures", &also);
 }

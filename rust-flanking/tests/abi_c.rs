@@ -44,16 +44,9 @@ fn c_program_scores_every_fixture_and_rejects_every_invalid_input() {
         cases.push_str(&case_line(&f));
         cases.push('\n');
         expected.push(format!(
-            "case {} {} {} {} {} {} {} {} {} {} {}",
+            "case {} {} {} {}",
             f.name,
-            d.half_points,
-            d.half_points,
-            d.threats,
-            d.arc,
-            d.arc_start,
-            d.behind,
-            d.behind_blocked,
-            d.beside,
+            c_abi::detail_fields(&d),
             d.reserved,
             d.half_points
         ));

@@ -128,7 +128,7 @@ fn check_all(square: [u16; 8], defender: u8, a: u8, peer: &model::Peer, flags_to
                 match model_validity(&square, defender, a, facing, flags, id, peer) {
                     Err(code) => assert_eq!(rc, code, "{input:?}"),
                     Ok(()) => {
-                        let m = model::facing_eval_peer(
+                        let m = model::facing_eval(
                             &square, defender, a, facing, flags, id, [false; 8], peer,
                         );
                         let got = model::FacingOutcome::from(&r);

@@ -203,7 +203,16 @@ fn worth_from(t: &flank_plan_target, d: u8, heading_age: u8) -> Worth {
     }
     square[usize::from(d)] |= mover_bits(f.n.defender);
     let flags = f.flags | FLANK_FI_MELEE as u8;
-    let o = model::facing_eval(&square, f.n.defender, d, f.facing, flags, f.rules);
+    let o = model::facing_eval(
+        &square,
+        f.n.defender,
+        d,
+        f.facing,
+        flags,
+        f.rules,
+        [false; 8],
+        &model::Peer::default(),
+    );
     // following is asked of a moving target alone: the age that ends its
     // heading's reach ends it too
     let moving = t.heading < NONE && u32::from(heading_age) < FLANK_PLAN_HEADING_TURNS;

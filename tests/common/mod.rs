@@ -216,12 +216,7 @@ impl Tmux {
         let start = Instant::now();
         loop {
             let s = self.screen().unwrap_or_default();
-            let top = s
-                .lines()
-                .take(3)
-                .map(str::trim_end)
-                .collect::<Vec<_>>()
-                .join(" ");
+            let top = top_rows(&s, 3);
             if top.contains(what) {
                 return s;
             }
@@ -544,6 +539,17 @@ impl Tmux {
         }
         panic!("the screen would not settle:\n{last}");
     }
+}
+
+/// The first `n` rows of `screen`, joined by a space: a message that tty
+/// (or the message window) wrapped onto the next rows, read as one line.
+pub fn top_rows(screen: &str, n: usize) -> String {
+    screen
+        .lines()
+        .take(n)
+        .map(str::trim_end)
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// Whether the game waits for a key to show more messages: tty's

@@ -176,6 +176,15 @@ mod tests {
         }
     }
 
+    /// Trials of seeds 1, 2, 3... that end so (outcome, HP left), a roll
+    /// and a hit each: what pairing reads.
+    fn by_seed(ends: &[(Outcome, i64)]) -> Vec<Trial> {
+        (1..)
+            .zip(ends)
+            .map(|(seed, &(outcome, hp_end))| trial(seed, outcome, hp_end, 1, 1, 0))
+            .collect()
+    }
+
     #[test]
     fn a_summary_counts_and_pools() {
         let ts = [
@@ -205,16 +214,8 @@ mod tests {
 
     #[test]
     fn pairs_go_by_seed() {
-        let base = [
-            trial(1, Outcome::Won, 15, 1, 1, 0),
-            trial(2, Outcome::Won, 10, 1, 1, 0),
-            trial(3, Outcome::Died, 0, 1, 1, 0),
-        ];
-        let other = [
-            trial(1, Outcome::Won, 13, 1, 1, 0),
-            trial(2, Outcome::Died, 0, 1, 1, 0),
-            trial(3, Outcome::Died, 0, 1, 1, 0),
-        ];
+        let base = by_seed(&[(Outcome::Won, 15), (Outcome::Won, 10), (Outcome::Died, 0)]);
+        let other = by_seed(&[(Outcome::Won, 13), (Outcome::Died, 0), (Outcome::Died, 0)]);
         let p = Paired::of(&base, &other).unwrap();
         assert_eq!(p.n, 3);
         // HP lost 5, 10, 20 against 7, 20, 20: differences 2, 10, 0.

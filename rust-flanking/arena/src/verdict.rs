@@ -143,6 +143,23 @@ pub fn verdicts(run: &Run) -> Vec<Verdict> {
     ]
 }
 
+/// The effects of those scenarios of `names` that were run with a second
+/// setting; when none was, the verdict that `claim` was not measured.
+fn effects_of<'a>(
+    run: &'a Run,
+    claim: &'static str,
+    names: &[&str],
+) -> Result<Vec<Effect<'a>>, Verdict> {
+    let effects: Vec<Effect> = names.iter().filter_map(|n| effect(run, n).ok()).collect();
+    if effects.is_empty() {
+        return Err(not_measured(
+            claim,
+            format!("None of {} was run (with a second setting).", quoted(names)),
+        ));
+    }
+    Ok(effects)
+}
+
 fn not_measured(claim: &'static str, why: String) -> Verdict {
     Verdict {
         claim,
@@ -174,16 +191,10 @@ fn choke_points(run: &Run) -> Verdict {
             )
         }
     };
-    let chokes: Vec<Effect> = CHOKES.iter().filter_map(|n| effect(run, n).ok()).collect();
-    if chokes.is_empty() {
-        return not_measured(
-            CLAIM,
-            format!(
-                "None of {} was run (with a second setting).",
-                quoted(&CHOKES)
-            ),
-        );
-    }
+    let chokes = match effects_of(run, CLAIM, &CHOKES) {
+        Ok(e) => e,
+        Err(not_run) => return not_run,
+    };
     let mut text = format!("In the open, {}.", open.sentence());
     for c in &chokes {
         text.push_str(&format!(" At a choke point, {}.", c.sentence()));
@@ -248,16 +259,10 @@ fn from_harms(harms: &[i8]) -> Finding {
 fn open_levels(run: &Run) -> Verdict {
     const CLAIM: &str = "Open levels such as the Big Room and the Mines become more dangerous";
     let names = ["mines-gang", "bigroom-horde", "soldier-ants"];
-    let effects: Vec<Effect> = names.iter().filter_map(|n| effect(run, n).ok()).collect();
-    if effects.is_empty() {
-        return not_measured(
-            CLAIM,
-            format!(
-                "None of {} was run (with a second setting).",
-                quoted(&names)
-            ),
-        );
-    }
+    let effects = match effects_of(run, CLAIM, &names) {
+        Ok(e) => e,
+        Err(not_run) => return not_run,
+    };
     let mut text = String::new();
     for e in &effects {
         text.push_str(&format!("{}. ", e.sentence()));
@@ -652,16 +657,40 @@ pub(crate) mod tests {
         }
     }
 
+    /// Scenario `name` run `n` times under each setting of `compare`
+    /// (`A | B ...`), setting `i`'s trials as `trials(i)` makes them.
+    fn compared(
+        name: &str,
+        compare: &str,
+        n: u64,
+        trials: impl Fn(usize) -> Vec<Trial>,
+    ) -> ScenarioRun {
+        let text = format!(
+            "name: {name}\nhero: Valkyrie 1\npolicy: hold\ntrials: {n}\nturns: 50\n\
+             compare: {compare}\nmonster j: jackal\nmap:\n|j@|\nend\n"
+        );
+        let scenario = Scenario::parse(Path::new("x.arena"), &text).unwrap();
+        let settings = (0..scenario.compare.len())
+            .map(|i| SettingRun {
+                setting: scenario.compare[i].clone(),
+                playground: PathBuf::new(),
+                trials: trials(i),
+            })
+            .collect();
+        ScenarioRun {
+            trials: n as u32,
+            settings,
+            scenario,
+        }
+    }
+
     /// A scenario of `n` trials whose FLANKING=100 trials lose `extra`
     /// more HP than FLANKING=0 (and die when that reaches 16), with a
     /// hero bonus of `bonus` per roll.
     fn scenario(name: &str, n: u64, extra: i64, bonus: i64) -> ScenarioRun {
-        let text = format!(
-            "name: {name}\nhero: Valkyrie 1\npolicy: hold\ntrials: {n}\nturns: 50\n\
-             compare: FLANKING=0 | FLANKING=100\nmonster j: jackal\nmap:\n|j@|\nend\n"
-        );
-        let scenario = Scenario::parse(Path::new("x.arena"), &text).unwrap();
-        let trials = |extra: i64, bonus: i64| {
+        let per = [(0, 0), (extra, bonus)];
+        compared(name, "FLANKING=0 | FLANKING=100", n, |i| {
+            let (extra, bonus) = per[i];
             (1..=n)
                 .map(|seed| Trial {
                     hero_hits: 5 + (seed % 2) * u64::from(bonus > 0) * 3,
@@ -669,60 +698,28 @@ pub(crate) mod tests {
                     ..trial(name, seed, 4 + seed as i64 % 5 + extra)
                 })
                 .collect()
-        };
-        let setting = |i: usize, t: Vec<Trial>| SettingRun {
-            setting: scenario.compare[i].clone(),
-            playground: PathBuf::new(),
-            trials: t,
-        };
-        ScenarioRun {
-            trials: n as u32,
-            settings: vec![setting(0, trials(0, 0)), setting(1, trials(extra, bonus))],
-            scenario,
-        }
+        })
     }
 
     /// A scenario comparing FLANKING=0, FLANKING_AI=0 and FLANKING=100,
     /// whose monsters get `off` and `on` bonus points per roll without and
     /// with monsters that flank (give or take one, seed by seed).
     fn ai_scenario(name: &str, off: i64, on: i64) -> ScenarioRun {
-        let text = format!(
-            "name: {name}\nhero: Valkyrie 1\npolicy: hold\ntrials: 50\nturns: 50\n\
-             compare: FLANKING=0 | FLANKING_AI=0 | FLANKING=100\nmonster j: jackal\n\
-             map:\n|j@|\nend\n"
-        );
-        let scenario = Scenario::parse(Path::new("x.arena"), &text).unwrap();
-        let trials = |bonus: i64| -> Vec<Trial> {
+        let per = [0, off, on];
+        let compare = "FLANKING=0 | FLANKING_AI=0 | FLANKING=100";
+        compared(name, compare, 50, |i| {
             (1..=50u64)
                 .map(|seed| Trial {
-                    foe_bonus: 10 * bonus + (seed % 3) as i64 * 10 - 10,
+                    foe_bonus: 10 * per[i] + (seed % 3) as i64 * 10 - 10,
                     ..trial(name, seed, 6)
                 })
                 .collect()
-        };
-        let setting = |i: usize, t: Vec<Trial>| SettingRun {
-            setting: scenario.compare[i].clone(),
-            playground: PathBuf::new(),
-            trials: t,
-        };
-        ScenarioRun {
-            trials: 50,
-            settings: vec![
-                setting(0, trials(0)),
-                setting(1, trials(off)),
-                setting(2, trials(on)),
-            ],
-            scenario,
-        }
+        })
     }
 
     #[test]
     fn planners_compare_ai_on_with_ai_off() {
         let claim = "Intelligent enemies flank you (FLANKING_AI)";
-        assert_eq!(
-            finding(&run(vec![scenario("jackals-open", 50, 2, 0)]), claim),
-            Finding::NotMeasured
-        );
         let up = run(vec![ai_scenario("mines-gang", 2, 4)]);
         assert_eq!(finding(&up, claim), Finding::Supported);
         let text = &verdicts(&up)[4].text;
@@ -746,34 +743,17 @@ pub(crate) mod tests {
     /// seed by seed) under setting `i` and whose hero loses `per[i].1`
     /// more HP than under the first (and dies when that reaches 16).
     fn settings_scenario(name: &str, compare: &str, per: &[(i64, i64)]) -> ScenarioRun {
-        let text = format!(
-            "name: {name}\nhero: Valkyrie 1\npolicy: hold\ntrials: 80\nturns: 50\n\
-             compare: {compare}\nmonster j: jackal\nmap:\n|j@|\nend\n"
-        );
-        let scenario = Scenario::parse(Path::new("x.arena"), &text).unwrap();
-        assert_eq!(scenario.compare.len(), per.len(), "{compare}");
-        let trials = |bonus: i64, extra: i64| -> Vec<Trial> {
+        let run = compared(name, compare, 80, |i| {
+            let (bonus, extra) = per[i];
             (1..=80u64)
                 .map(|seed| Trial {
                     foe_bonus: 10 * bonus + (seed % 3) as i64 * 10 - 10,
                     ..trial(name, seed, 4 + seed as i64 % 5 + extra)
                 })
                 .collect()
-        };
-        let settings = per
-            .iter()
-            .enumerate()
-            .map(|(i, &(bonus, extra))| SettingRun {
-                setting: scenario.compare[i].clone(),
-                playground: PathBuf::new(),
-                trials: trials(bonus, extra),
-            })
-            .collect();
-        ScenarioRun {
-            trials: 80,
-            settings,
-            scenario,
-        }
+        });
+        assert_eq!(run.settings.len(), per.len(), "{compare}");
+        run
     }
 
     const RANGED: &str = "FLANKING=0 | FLANKING=100 | FLANKING=100 FLANKING_RANGED=1";
@@ -814,10 +794,6 @@ pub(crate) mod tests {
     #[test]
     fn ranged_compares_threats_from_range_with_the_same_setting_without() {
         let claim = "Threats from range flank you (FLANKING_RANGED)";
-        assert_eq!(
-            finding(&run(vec![scenario("jackals-open", 50, 2, 0)]), claim),
-            Finding::NotMeasured
-        );
         // No setting without threats from range to pair with.
         let unpaired = settings_scenario(
             "kobold-pack",
@@ -907,6 +883,15 @@ pub(crate) mod tests {
         }
     }
 
+    /// A run of [`scenario`]s, one `(name, seeds, extra HP lost, bonus)`
+    /// each.
+    fn runs(scenarios: &[(&str, u64, i64, i64)]) -> Run {
+        run(scenarios
+            .iter()
+            .map(|&(name, n, extra, bonus)| scenario(name, n, extra, bonus))
+            .collect())
+    }
+
     fn finding(run: &Run, claim: &str) -> Finding {
         verdicts(run)
             .into_iter()
@@ -917,63 +902,55 @@ pub(crate) mod tests {
 
     #[test]
     fn missing_scenarios_are_not_measured() {
-        let r = run(vec![scenario("something-else", 50, 3, 0)]);
+        let r = runs(&[("something-else", 50, 3, 0)]);
         for v in verdicts(&r) {
             assert_eq!(v.finding, Finding::NotMeasured, "{v:?}");
             assert!(v.text.contains("was run") || v.text.contains("was not run"));
         }
-        let r = run(vec![scenario("jackals-open", 50, 3, 0)]);
+        let r = runs(&[("jackals-open", 50, 3, 0)]);
         let v = &verdicts(&r)[0];
         assert_eq!(v.finding, Finding::NotMeasured);
         assert!(v.text.contains("`jackals-corridor`"), "{}", v.text);
+        // Nor do the claims that need settings of their own.
+        for claim in [
+            "Intelligent enemies flank you (FLANKING_AI)",
+            "Threats from range flank you (FLANKING_RANGED)",
+        ] {
+            assert_eq!(finding(&r, claim), Finding::NotMeasured, "{claim}");
+        }
     }
 
     #[test]
     fn choke_points_compare_the_open_with_each_choke() {
-        let r = run(vec![
-            scenario("jackals-open", 60, 3, 0),
-            scenario("jackals-corridor", 60, 0, 0),
-        ]);
+        let r = runs(&[("jackals-open", 60, 3, 0), ("jackals-corridor", 60, 0, 0)]);
         assert_eq!(finding(&r, "Choke points"), Finding::Supported);
         let text = &verdicts(&r)[0].text;
         assert!(text.contains("`jackals-open` (FLANKING=100 against FLANKING=0, 60 seeds): HP lost +3.0 [+3.0, +3.0], real"), "{text}");
         assert!(text.contains("minus what it costs in `jackals-corridor`: HP lost +3.0"));
 
         // The same cost everywhere: the choke point protects from nothing.
-        let r = run(vec![
-            scenario("jackals-open", 60, 3, 0),
-            scenario("jackals-doorway", 60, 3, 0),
-        ]);
+        let r = runs(&[("jackals-open", 60, 3, 0), ("jackals-doorway", 60, 3, 0)]);
         assert_eq!(finding(&r, "Choke points"), Finding::NotShown);
         // Costlier at the choke point.
-        let r = run(vec![
-            scenario("jackals-open", 60, 0, 0),
-            scenario("jackals-retreat", 60, 2, 0),
-        ]);
+        let r = runs(&[("jackals-open", 60, 0, 0), ("jackals-retreat", 60, 2, 0)]);
         assert_eq!(finding(&r, "Choke points"), Finding::Contradicted);
     }
 
     #[test]
     fn open_levels_and_hordes_read_each_effect() {
-        let r = run(vec![
-            scenario("mines-gang", 60, 2, 0),
-            scenario("bigroom-horde", 60, 0, 0),
-        ]);
+        let r = runs(&[("mines-gang", 60, 2, 0), ("bigroom-horde", 60, 0, 0)]);
         assert_eq!(finding(&r, "Open levels"), Finding::Partly);
         assert_eq!(finding(&r, "Running through hordes"), Finding::NotShown);
         let text = &verdicts(&r)[1].text;
         assert!(text.contains("Not measured: `soldier-ants`."), "{text}");
-        let r = run(vec![scenario("bigroom-horde", 60, 2, 0)]);
+        let r = runs(&[("bigroom-horde", 60, 2, 0)]);
         assert_eq!(finding(&r, "Open levels"), Finding::Supported);
         assert_eq!(finding(&r, "Running through hordes"), Finding::Supported);
     }
 
     #[test]
     fn pets_flank_reads_the_bonus_with_and_without_the_pet() {
-        let r = run(vec![
-            scenario("pet-flanks", 200, 0, 2),
-            scenario("pet-alone", 200, 0, 0),
-        ]);
+        let r = runs(&[("pet-flanks", 200, 0, 2), ("pet-alone", 200, 0, 0)]);
         assert_eq!(finding(&r, "Pets flank"), Finding::Supported);
         let text = &verdicts(&r)[2].text;
         assert!(
@@ -981,7 +958,7 @@ pub(crate) mod tests {
             "{text}"
         );
         // A bonus but no change in the hit rate.
-        let r = run(vec![scenario("pet-flanks", 200, 0, 0)]);
+        let r = runs(&[("pet-flanks", 200, 0, 0)]);
         assert_eq!(finding(&r, "Pets flank"), Finding::NotShown);
     }
 }

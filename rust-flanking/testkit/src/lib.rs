@@ -19,7 +19,7 @@ use flank_rules::facing::{Combine, RULES};
 /// A fixture's attack as the plain model sees it: what the layers compare
 /// the engine's result with.
 pub trait ModelOracle {
-    /// The model's outcome for the attack ([`model::facing_eval_peer`]),
+    /// The model's outcome for the attack ([`model::facing_eval`]),
     /// `None` without facing.
     fn model_facing(&self) -> Option<model::FacingOutcome>;
     /// The model's score of the attack, threats from range counted when the
@@ -32,7 +32,7 @@ impl ModelOracle for Fixture {
         let spec = self.facing.as_ref()?;
         let raw = self.to_raw();
         let c = self.creatures_input();
-        Some(model::facing_eval_peer(
+        Some(model::facing_eval(
             &raw.square,
             raw.defender,
             raw.attack_dir,

@@ -232,49 +232,6 @@ impl From<&sys::flank_facing_result> for FacingOutcome {
     }
 }
 
-/// The facing rules for one well-formed attack, written as a reader of the
-/// rule sets' descriptions would apply them: by rule set, one `if` at a
-/// time, with this model's own numbers. `rules` is a rule set's
-/// `FLANK_RULES_*` id, the header's (`FLANK_RULES_TACTICS |
-/// FLANK_RULES_PLUS_ARC` for `proposal+tactics`); `facing` is 0..=7 or 8
-/// (faceless). Flags are `FLANK_FI_*`.
-pub fn facing_eval(
-    square: &[u16; 8],
-    defender: u8,
-    attack_dir: u8,
-    facing: u8,
-    flags: u8,
-    rules: u8,
-) -> FacingOutcome {
-    facing_eval_with_range(
-        square, defender, attack_dir, facing, flags, rules, [false; 8],
-    )
-}
-
-/// [`facing_eval`] with threats from range (see [`score_with_range`]): they
-/// fill the arc only; the `opposite` rule's ally must stand next to the
-/// defender (the service spec's `allyMustBeAdjacent`).
-pub fn facing_eval_with_range(
-    square: &[u16; 8],
-    defender: u8,
-    attack_dir: u8,
-    facing: u8,
-    flags: u8,
-    rules: u8,
-    from_range: [bool; 8],
-) -> FacingOutcome {
-    facing_eval_peer(
-        square,
-        defender,
-        attack_dir,
-        facing,
-        flags,
-        rules,
-        from_range,
-        &Peer::default(),
-    )
-}
-
 /// What the field's rule sets read of the creatures: `FLANK_ST_*` of each
 /// square's, the attacker's level and `FLANK_AT_*`.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -354,9 +311,19 @@ impl Across {
     }
 }
 
-/// [`facing_eval_with_range`] with what the field's rule sets read.
+/// The facing rules for one well-formed attack, written as a reader of the
+/// rule sets' descriptions would apply them: by rule set, one `if` at a
+/// time, with this model's own numbers. `rules` is a rule set's
+/// `FLANK_RULES_*` id, the header's (`FLANK_RULES_TACTICS |
+/// FLANK_RULES_PLUS_ARC` for `proposal+tactics`); `facing` is 0..=7 or 8
+/// (faceless). Flags are `FLANK_FI_*`.
+///
+/// Threats from range (`from_range`, see [`score_with_range`]) fill the
+/// arc only; the `opposite` rule's ally must stand next to the defender
+/// (the service spec's `allyMustBeAdjacent`). `peer` is what the field's
+/// rule sets read of the creatures (`Peer::default()` for none of it).
 #[allow(clippy::too_many_arguments)]
-pub fn facing_eval_peer(
+pub fn facing_eval(
     square: &[u16; 8],
     defender: u8,
     attack_dir: u8,

@@ -138,6 +138,23 @@ pub fn ranged_input_line(f: &Fixture) -> String {
     line
 }
 
+/// How abi_test prints a score and its `flank_detail`: flank_score()'s
+/// half points, then the detail's half points, threats, arc, arc start,
+/// behind, behind blocked and beside.
+pub fn detail_fields(d: &rust_flanking::abi::flank_detail) -> String {
+    format!(
+        "{} {} {} {} {} {} {} {}",
+        d.half_points,
+        d.half_points,
+        d.threats,
+        d.arc,
+        d.arc_start,
+        d.behind,
+        d.behind_blocked,
+        d.beside
+    )
+}
+
 /// abi_test's "ranged-case ..." line (and "ranged-facing ..." with
 /// facing) for fixture `f`, by the Rust API: the threats from range of its
 /// lines (whether or not the fixture turns them on), and the scores with
@@ -148,16 +165,9 @@ pub fn ranged_case_lines(f: &Fixture) -> Vec<String> {
     let (hood, mask) = rust_flanking::ranged::threats_raw(&raw, &lines).unwrap();
     let d = hood.explain_with(mask);
     let mut out = vec![format!(
-        "ranged-case {} {mask} {} {} {} {} {} {} {} {}",
+        "ranged-case {} {mask} {}",
         f.name,
-        d.half_points,
-        d.half_points,
-        d.threats,
-        d.arc,
-        d.arc_start,
-        d.behind,
-        d.behind_blocked,
-        d.beside
+        detail_fields(&d)
     )];
     if let Some(input) = f.facing_input() {
         let r = input.unwrap().eval_with(mask);
