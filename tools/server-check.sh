@@ -313,15 +313,7 @@ wait_screen() { # NAME TEXT: until the screen shows TEXT (20 s)
     screen_of "$1" | sed 's/^/    /' >&2
     return 1
 }
-keys() { tmx send-keys -t "$@"; }
-settle() { # NAME: answer every --More-- (the welcome, a restore's)
-    local i
-    for i in $(seq 50); do
-        sleep 0.2
-        screen_of "$1" | grep -qF -- "--More--" || return 0
-        keys "$1" Enter
-    done
-}
+. "$repo/tools/tmux-screen.sh" # keys, settle, turn_of
 gone() { # NAME: until the game has ended and its session is gone
     local i
     for i in $(seq 200); do
@@ -363,7 +355,6 @@ sync_game() {
     return 1
 }
 uid=$(id -u nhfplayer)
-turn_of() { screen_of "$1" | grep -o 'T:[0-9]*' | tail -1; }
 fresh() { # NAME: a new game, at its first turn
     start_game "$1"
     wait_screen "$1" "Dlvl:1" || exit 1
