@@ -519,12 +519,18 @@ said_at_end() { # NAME TEXT: TEXT on the screen through the --More--s of the gam
     done
     return 1
 }
+escape_faulted() { # NAME FILE FAULT TEXT WHAT: NAME escapes under strace,
+    # his game's writes to FILE faulted (inject=write:FAULT; its trace in
+    # $scratch/trace-NAME), and his game's end says TEXT (else: WHAT, no TEXT)
+    wrap="strace -f -o $scratch/trace-$1 -P $2 -e trace=write -e inject=write:$3"
+    escape "$1"
+    said_at_end "$1" "$4" || bad "$5: no \"$4\""
+    gone "$1"
+    wrap=
+}
 xlog_was=$(md5sum <"$var/xlogfile")
-wrap="strace -f -o $scratch/trace-fay -P $var/xlogfile -e trace=write -e inject=write:retval=7:when=1"
-escape fay
-said_at_end fay "Cannot write extended log file!" || bad "fay's xlogfile line, its write short: no \"Cannot write extended log file!\""
-gone fay
-wrap=
+escape_faulted fay "$var/xlogfile" retval=7:when=1 "Cannot write extended log file!" \
+    "fay's xlogfile line, its write short"
 grep -F INJECTED "$scratch/trace-fay" | sed 's/^/    strace: /'
 grep -q 'INJECTED' "$scratch/trace-fay" || bad "fay: no write of the xlogfile was made short (strace): the check proves nothing"
 [ "$(md5sum <"$var/xlogfile")" = "$xlog_was" ] ||
@@ -532,11 +538,8 @@ grep -q 'INJECTED' "$scratch/trace-fay" || bad "fay: no write of the xlogfile wa
 grep -q " fay[,-]" "$var/logfile" || bad "the logfile has no game of fay"
 grep -q " fay[,-]" "$var/record" || bad "fay's scored game is not in the record"
 record_was=$(md5sum <"$var/record")
-wrap="strace -f -o $scratch/trace-gus -P $var/record.new -e trace=write -e inject=write:error=ENOSPC"
-escape gus
-said_at_end gus "Cannot write record file" || bad "gus's record, its writes failing: no \"Cannot write record file\""
-gone gus
-wrap=
+escape_faulted gus "$var/record.new" error=ENOSPC "Cannot write record file" \
+    "gus's record, its writes failing"
 grep -F INJECTED "$scratch/trace-gus" | head -1 | sed 's/^/    strace: /'
 grep -q 'ENOSPC.*INJECTED' "$scratch/trace-gus" || bad "gus: no write of record.new failed (strace): the check proves nothing"
 [ "$(md5sum <"$var/record")" = "$record_was" ] || bad "the record changed though its new copy could not be written"
