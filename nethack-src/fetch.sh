@@ -12,10 +12,8 @@
 # Nothing here is ever committed (see .gitignore).
 set -eu
 
-here=$(cd "$(dirname "$0")" && pwd)
-. "$here/pin.env"
-tree="$here/$NETHACK_TREE"
-stamp="$tree/.pristine-$NETHACK_SHA256"
+nhsrc=$(cd "$(dirname "$0")" && pwd)
+. "$nhsrc/pristine.sh"
 
 die() {
     echo "nethack-src/fetch.sh: $*" >&2
@@ -24,8 +22,8 @@ die() {
 
 src=${1:-${NETHACK_TARBALL_PATH:-}}
 
-if [ -z "$src" ] && [ -f "$stamp" ]; then
-    echo "nethack-src: vanilla NetHack $NETHACK_VERSION is already unpacked in $tree"
+if [ -z "$src" ] && [ -f "$pristine_stamp" ]; then
+    echo "nethack-src: vanilla NetHack $NETHACK_VERSION is already unpacked in $pristine"
     exit 0
 fi
 
@@ -52,7 +50,7 @@ fetch_from_debian() {
     uri=$(debian_uri | grep -v -e security -e '^cdrom:' | grep '/debian/\?$' | head -n 1)
     [ -n "$uri" ] ||
         die "cannot find a Debian mirror in /etc/apt/sources*; give the tarball by path: nethack-src/fetch.sh /path/to/$NETHACK_TARBALL"
-    apt_dir="$here/.apt"
+    apt_dir="$nhsrc/.apt"
     rm -rf "$apt_dir"
     mkdir -p "$apt_dir/lists/partial" "$apt_dir/cache/archives/partial"
     keyring=/usr/share/keyrings/debian-archive-keyring.gpg
@@ -71,15 +69,15 @@ fetch_from_debian() {
         sed -n "s/^'\\([^']*\\/$NETHACK_TARBALL\\)'.*/\\1/p" | head -n 1)
     [ -n "$url" ] ||
         die "$DEBIAN_SUITE has no $DEBIAN_SOURCE $NETHACK_VERSION source package; give the tarball by path: nethack-src/fetch.sh /path/to/$NETHACK_TARBALL"
-    /usr/lib/apt/apt-helper -o APT::Sandbox::User=root download-file "$url" "$here/$NETHACK_TARBALL" "SHA256:$NETHACK_SHA256" ||
+    /usr/lib/apt/apt-helper -o APT::Sandbox::User=root download-file "$url" "$nhsrc/$NETHACK_TARBALL" "SHA256:$NETHACK_SHA256" ||
         die "could not download $url"
     rm -rf "$apt_dir"
-    src="$here/$NETHACK_TARBALL"
+    src="$nhsrc/$NETHACK_TARBALL"
 }
 
 if [ -z "$src" ]; then
-    if [ -f "$here/$NETHACK_TARBALL" ] && [ "$(sha_of "$here/$NETHACK_TARBALL")" = "$NETHACK_SHA256" ]; then
-        src="$here/$NETHACK_TARBALL"
+    if [ -f "$nhsrc/$NETHACK_TARBALL" ] && [ "$(sha_of "$nhsrc/$NETHACK_TARBALL")" = "$NETHACK_SHA256" ]; then
+        src="$nhsrc/$NETHACK_TARBALL"
     else
         fetch_from_debian
     fi
@@ -90,11 +88,11 @@ got=$(sha_of "$src")
 [ "$got" = "$NETHACK_SHA256" ] ||
     die "$src has sha256 $got, but the pin wants $NETHACK_SHA256 ($NETHACK_TARBALL, NetHack $NETHACK_VERSION). Use that exact tarball."
 
-rm -rf "$tree" "$tree.tmp"
-mkdir -p "$tree.tmp"
-tar -xzf "$src" -C "$tree.tmp" || die "cannot unpack $src"
-[ -d "$tree.tmp/$NETHACK_TREE" ] || die "$src does not hold $NETHACK_TREE/"
-mv "$tree.tmp/$NETHACK_TREE" "$tree"
-rmdir "$tree.tmp"
-: >"$stamp"
-echo "nethack-src: vanilla NetHack $NETHACK_VERSION unpacked in $tree"
+rm -rf "$pristine" "$pristine.tmp"
+mkdir -p "$pristine.tmp"
+tar -xzf "$src" -C "$pristine.tmp" || die "cannot unpack $src"
+[ -d "$pristine.tmp/$NETHACK_TREE" ] || die "$src does not hold $NETHACK_TREE/"
+mv "$pristine.tmp/$NETHACK_TREE" "$pristine"
+rmdir "$pristine.tmp"
+: >"$pristine_stamp"
+echo "nethack-src: vanilla NetHack $NETHACK_VERSION unpacked in $pristine"

@@ -63,16 +63,8 @@ wait_any() { # NAME SECONDS TEXT...: until one shows; prints it
     done
     return 1
 }
-keys() { tmx send-keys -t "$@"; }
-settle() { # NAME: answer every --More--
-    local i
-    for i in $(seq 30); do
-        sleep 0.3
-        screen_of "$1" | grep -qF -- "--More--" || return 0
-        keys "$1" Enter
-    done
-}
-turn_of() { screen_of "$1" | grep -o 'T:[0-9]*' | tail -1; }
+settle_pause=0.3 # dgamelaunch's terminal, in a chroot, is slower to show
+. "$(dirname "$0")/tmux-screen.sh" # keys, settle, turn_of
 HACKDIR=$CHROOT$PREFIX/games/lib/nethackdir
 VAR=$HACKDIR/var   # what the games write (VAR_PLAYGROUND)
 uid=$(id -u games)

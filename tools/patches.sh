@@ -41,8 +41,8 @@
 set -euo pipefail
 
 repo=$(cd "$(dirname "$0")/.." && pwd)
-. "$repo/nethack-src/pin.env"
-pristine="$repo/nethack-src/$NETHACK_TREE"
+nhsrc=$repo/nethack-src
+. "$nhsrc/pristine.sh"
 patches="${NETHACK_PATCHES_DIR:-$repo/patches}"
 
 die() {
@@ -51,7 +51,7 @@ die() {
 }
 
 need_pristine() {
-    [ -f "$pristine/.pristine-$NETHACK_SHA256" ] ||
+    [ -f "$pristine_stamp" ] ||
         die "no pristine tree in $pristine: run nethack-src/fetch.sh first"
 }
 

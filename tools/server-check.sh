@@ -313,15 +313,7 @@ wait_screen() { # NAME TEXT: until the screen shows TEXT (20 s)
     screen_of "$1" | sed 's/^/    /' >&2
     return 1
 }
-keys() { tmx send-keys -t "$@"; }
-settle() { # NAME: answer every --More-- (the welcome, a restore's)
-    local i
-    for i in $(seq 50); do
-        sleep 0.2
-        screen_of "$1" | grep -qF -- "--More--" || return 0
-        keys "$1" Enter
-    done
-}
+. "$repo/tools/tmux-screen.sh" # keys, settle, turn_of
 gone() { # NAME: until the game has ended and its session is gone
     local i
     for i in $(seq 200); do
@@ -363,7 +355,26 @@ sync_game() {
     return 1
 }
 uid=$(id -u nhfplayer)
-turn_of() { screen_of "$1" | grep -o 'T:[0-9]*' | tail -1; }
+fresh() { # NAME: a new game, at its first turn
+    start_game "$1"
+    wait_screen "$1" "Dlvl:1" || exit 1
+    settle "$1"
+}
+quit_now() { # NAME
+    keys "$1" '#quit' Enter
+    wait_screen "$1" "Really quit?" && keys "$1" y
+    wait_screen "$1" "identified?" && keys "$1" q
+    gone "$1"
+}
+killed() { # NAME: a new game, three turns, then SIGKILL; lk: the lock it left
+    fresh "$1"
+    for n in 1 2 3; do keys "$1" s; done
+    sync_game "$1" || exit 1
+    pkill -KILL -u nhfplayer -f -- "$game -u $1" || bad "no game of $1 to kill"
+    gone "$1"
+    lk=$(cd "$var" && ls | grep -E '^[a-z]lock\.0$' | head -1 || true)
+    [ -n "$lk" ] || { bad "$1's killed game left no lock: $(ls "$var")"; exit 1; }
+}
 for p in alice bob; do start_game "$p"; done
 for p in alice bob; do wait_screen "$p" "Dlvl:1" || exit 1; settle "$p"; done
 for n in 1 2 3; do for p in alice bob; do keys "$p" s; done; done
@@ -508,12 +519,18 @@ said_at_end() { # NAME TEXT: TEXT on the screen through the --More--s of the gam
     done
     return 1
 }
+escape_faulted() { # NAME FILE FAULT TEXT WHAT: NAME escapes under strace,
+    # his game's writes to FILE faulted (inject=write:FAULT; its trace in
+    # $scratch/trace-NAME), and his game's end says TEXT (else: WHAT, no TEXT)
+    wrap="strace -f -o $scratch/trace-$1 -P $2 -e trace=write -e inject=write:$3"
+    escape "$1"
+    said_at_end "$1" "$4" || bad "$5: no \"$4\""
+    gone "$1"
+    wrap=
+}
 xlog_was=$(md5sum <"$var/xlogfile")
-wrap="strace -f -o $scratch/trace-fay -P $var/xlogfile -e trace=write -e inject=write:retval=7:when=1"
-escape fay
-said_at_end fay "Cannot write extended log file!" || bad "fay's xlogfile line, its write short: no \"Cannot write extended log file!\""
-gone fay
-wrap=
+escape_faulted fay "$var/xlogfile" retval=7:when=1 "Cannot write extended log file!" \
+    "fay's xlogfile line, its write short"
 grep -F INJECTED "$scratch/trace-fay" | sed 's/^/    strace: /'
 grep -q 'INJECTED' "$scratch/trace-fay" || bad "fay: no write of the xlogfile was made short (strace): the check proves nothing"
 [ "$(md5sum <"$var/xlogfile")" = "$xlog_was" ] ||
@@ -521,11 +538,8 @@ grep -q 'INJECTED' "$scratch/trace-fay" || bad "fay: no write of the xlogfile wa
 grep -q " fay[,-]" "$var/logfile" || bad "the logfile has no game of fay"
 grep -q " fay[,-]" "$var/record" || bad "fay's scored game is not in the record"
 record_was=$(md5sum <"$var/record")
-wrap="strace -f -o $scratch/trace-gus -P $var/record.new -e trace=write -e inject=write:error=ENOSPC"
-escape gus
-said_at_end gus "Cannot write record file" || bad "gus's record, its writes failing: no \"Cannot write record file\""
-gone gus
-wrap=
+escape_faulted gus "$var/record.new" error=ENOSPC "Cannot write record file" \
+    "gus's record, its writes failing"
 grep -F INJECTED "$scratch/trace-gus" | head -1 | sed 's/^/    strace: /'
 grep -q 'ENOSPC.*INJECTED' "$scratch/trace-gus" || bad "gus: no write of record.new failed (strace): the check proves nothing"
 [ "$(md5sum <"$var/record")" = "$record_was" ] || bad "the record changed though its new copy could not be written"
@@ -707,10 +721,7 @@ settle last
 wait_screen last "Dlvl:1" || exit 1
 kept=$(cd "$var" && ls | grep -cE '^crash[0-9]+[a-z]lock(_[0-9]+)?\.[0-9]+$' || true)
 [ "$kept" -ge 2 ] || bad "the dead game's files were not kept for recover ($kept files)"
-keys last '#quit' Enter
-wait_screen last "Really quit?" && keys last y
-wait_screen last "identified?" && keys last q
-gone last
+quit_now last
 # The install ships NetHack's recover (Makefile.top's install), and it
 # turns a dead game's files kept aside into a save, as the message says.
 # The save it writes carries no mark: under SAVEKEY only the game's own
@@ -817,15 +828,7 @@ trap 'echo "server-check: FAIL: stopped at line $LINENO" >&2' ERR
 var_mode=$(stat -c %a "$var")
 chmod 2771 "$var"
 as nhfplayer test -x "$var" || bad "nhfplayer cannot enter $var at 2771: the check would prove nothing"
-start_game rita
-wait_screen rita "Dlvl:1" || exit 1
-settle rita
-for n in 1 2 3; do keys rita s; done
-sync_game rita || exit 1
-pkill -KILL -u nhfplayer -f -- "$game -u rita" || bad "no game of rita to kill"
-gone rita
-lk=$(cd "$var" && ls | grep -E '^[a-z]lock\.0$' | head -1 || true)
-[ -n "$lk" ] || { bad "rita's killed game left no lock: $(ls "$var")"; exit 1; }
+killed rita
 as_home perl -e 'open(F, "+<:raw", $ARGV[0]) or die; seek(F, 200, 0); read(F, $c, 1);
                  seek(F, 200, 0); print F chr(ord($c) ^ 0x40); close(F) or die' "$var/$lk" ||
     bad "nhfplayer could not edit his dead game's checkpoint (the check would prove nothing)"
@@ -845,10 +848,7 @@ ls "$var/save" | grep -q "rita" && bad "a save was made of the forged checkpoint
 grep -qF "rebuilt from its checkpoint into save/${uid}rita" "$var/paniclog" &&
     bad "paniclog says the forged checkpoint was rebuilt"
 grep -F "within your reach" "$var/paniclog" | tail -1 | sed 's/^/    paniclog: /'
-keys rita '#quit' Enter
-wait_screen rita "Really quit?" && keys rita y
-wait_screen rita "identified?" && keys rita q
-gone rita
+quit_now rita
 (cd "$var" && rm -f crash*lock*.* [a-z]lock.*)
 chmod "$var_mode" "$var"
 [ "$fail" -eq 0 ] || { echo "server-check: failed" >&2; exit 1; }
@@ -860,15 +860,7 @@ echo "server-check: ok: a dead game's checkpoint forged by its player, within hi
 #    paniclog; nothing of it is left; and nhfplayer could not have opened
 #    a piece of it.
 ! as nhfplayer test -x "$var" || bad "nhfplayer can still enter $var"
-start_game rita
-wait_screen rita "Dlvl:1" || exit 1
-settle rita
-for n in 1 2 3; do keys rita s; done
-sync_game rita || exit 1
-pkill -KILL -u nhfplayer -f -- "$game -u rita" || bad "no game of rita to kill"
-gone rita
-lk=$(cd "$var" && ls | grep -E '^[a-z]lock\.0$' | head -1 || true)
-[ -n "$lk" ] || { bad "rita's killed game left no lock: $(ls "$var")"; exit 1; }
+killed rita
 denied "rita's dead game's checkpoint" read "$var/$lk"
 denied "rita's dead game's checkpoint" append "$var/$lk"
 start_game rita
@@ -895,10 +887,7 @@ grep -F "recover the game of rita" "$var/paniclog" | sed 's/^/    paniclog: /'
 grep -qF "rebuilt from its checkpoint into save/${uid}rita" "$var/paniclog" &&
     grep -qF "restored at turn 1" "$var/paniclog" || bad "paniclog does not note rita's recovery"
 ls "$var/save" | grep -q refused && bad "the recovered save was refused by its mark: $(ls "$var/save")"
-keys rita '#quit' Enter
-wait_screen rita "Really quit?" && keys rita y
-wait_screen rita "identified?" && keys rita q
-gone rita
+quit_now rita
 left=$(cd "$var" && ls | grep -E '^((crash|recovered|unrestored)[0-9]+)?[a-z]lock(_[0-9]+)?\.[0-9]+$' || true)
 [ -z "$left" ] || bad "rita's game left files behind: $left"
 [ "$fail" -eq 0 ] || { echo "server-check: failed" >&2; exit 1; }
@@ -1023,17 +1012,6 @@ save_now() { # NAME: a turn, then S y, until the game is gone
     sync_game "$1" || exit 1
     keys "$1" S
     wait_screen "$1" "Really save?" && keys "$1" y
-    gone "$1"
-}
-fresh() { # NAME: a new game, at its first turn
-    start_game "$1"
-    wait_screen "$1" "Dlvl:1" || exit 1
-    settle "$1"
-}
-quit_now() { # NAME
-    keys "$1" '#quit' Enter
-    wait_screen "$1" "Really quit?" && keys "$1" y
-    wait_screen "$1" "identified?" && keys "$1" q
     gone "$1"
 }
 restored() { # NAME: his next start restores his save
@@ -1230,10 +1208,7 @@ done
 [ -n "$told" ] || bad "pete's killed game, moved into var/, was not given back"
 settle pete
 sync_game pete || exit 1
-keys pete '#quit' Enter
-wait_screen pete "Really quit?" && keys pete y
-wait_screen pete "identified?" && keys pete q
-gone pete
+quit_now pete
 # (pete first: his own start gives his game back; another game's
 # would move its files aside first, as it should)
 start_game olga
@@ -1241,10 +1216,7 @@ wait_screen olga "Restoring save file" && keys olga Enter
 settle olga
 wait_screen olga "Dlvl:1" || exit 1
 sync_game olga || exit 1
-keys olga '#quit' Enter
-wait_screen olga "Really quit?" && keys olga y
-wait_screen olga "identified?" && keys olga q
-gone olga
+quit_now olga
 [ "$(grep -c . "$var/xlogfile")" -eq $((games_were + 2)) ] ||
     bad "the moved xlogfile had $games_were games, has $(grep -c . "$var/xlogfile") after two more"
 ls "$var/dumplog/pete".*.txt >/dev/null 2>&1 || bad "no dump log of pete in var/dumplog"

@@ -29,8 +29,8 @@ from nle.env import tasks
 from . import seeding as _seeding
 from . import settings as _settings
 
-# The settings an environment plays when its arguments name none (their one
-# home is settings.Flanking's fields).
+# The settings an environment plays when its arguments name none: the game's
+# own (flank_defaults() in its library), through settings.Flanking's fields.
 _DEFAULT = _settings.Flanking()
 
 

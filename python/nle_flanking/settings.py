@@ -65,6 +65,8 @@ def _game():
     lib.flank_valid_percent.restype = ctypes.c_byte  # NetHack's boolean
     lib.flank_max_percent.argtypes = []
     lib.flank_max_percent.restype = ctypes.c_int
+    lib.flank_defaults.argtypes = [ctypes.POINTER(ctypes.c_int)] * 4
+    lib.flank_defaults.restype = ctypes.c_char_p
     return lib
 
 
@@ -77,6 +79,21 @@ def rule_sets():
 def max_percent():
     """The largest ``FLANKING`` percent the game takes."""
     return _game().flank_max_percent()
+
+
+@functools.lru_cache(maxsize=None)
+def defaults():
+    """sysconf's four settings when it says nothing, as the game has them
+    (flank_defaults()): (flanking, rules, ai, ranged)."""
+    percent, rules, ai, ranged = (ctypes.c_int() for _ in range(4))
+    name = _game().flank_defaults(*(ctypes.byref(v) for v in (percent, rules, ai, ranged)))
+    if name is None:
+        raise RuntimeError("the game's default rule set (%d) has no name" % rules.value)
+    return percent.value, name.decode("ascii"), bool(ai.value), bool(ranged.value)
+
+
+def _default(i):
+    return dataclasses.field(default_factory=lambda: defaults()[i])
 
 
 def _integer(value):
@@ -106,17 +123,18 @@ def _switch(name, value):
 class Flanking:
     """The flanking settings of one environment (its sysconf's four lines).
 
-    The fields' defaults are the game's (sysconf's when it says nothing):
-    the package writes them here only; ``Flanking.checked()`` and the
-    environments' keyword arguments take theirs from these fields.
+    The fields' defaults are the game's (sysconf's when it says nothing),
+    read from its library (``defaults()``) when a Flanking is first made;
+    ``Flanking.checked()`` and the environments' keyword arguments take
+    theirs from these fields.
     ``Flanking.checked(...)`` refuses what the game's sysconf refuses, with
     a ValueError that names the allowed values.
     """
 
-    flanking: int = 100
-    rules: str = "proposal"
-    ai: bool = True
-    ranged: bool = False
+    flanking: int = _default(0)
+    rules: str = _default(1)
+    ai: bool = _default(2)
+    ranged: bool = _default(3)
 
     @classmethod
     def checked(cls, **settings):

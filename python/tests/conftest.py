@@ -1,5 +1,6 @@
 """Helpers shared by the tests: random agents and games played to their end."""
 
+import gymnasium as gym
 import numpy as np
 import pytest
 
@@ -34,3 +35,16 @@ def closing():
     yield close_later
     for env in made:
         env.close()
+
+
+@pytest.fixture
+def recording(closing):
+    """Makes NetHackFlankingScore-v0 with RULES recording every game (its
+    ttyrec, the xlogfile) into SAVEDIR, as NLE lays a savedir out; closed
+    after the test."""
+
+    def make(savedir, rules):
+        env = gym.make("NetHackFlankingScore-v0", rules=rules, save_ttyrec_every=1, savedir=str(savedir))
+        return closing(env)
+
+    return make

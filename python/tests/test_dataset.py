@@ -2,7 +2,6 @@
 as the NetHack Learning Dataset's tooling reads NLE's: a savedir of games
 becomes a database of games and ttyrecs, and its frames are the game."""
 
-import gymnasium as gym
 import numpy as np
 from nle.dataset import dataset, db, populate_db
 
@@ -12,17 +11,10 @@ GAMES = 3
 STEPS = 40
 
 
-def test_a_savedir_loads_with_nle_dataset(tmp_path, closing):
+def test_a_savedir_loads_with_nle_dataset(tmp_path, recording):
     # NLE's layout: nle_data/<run>/nle.<pid>.<episode>.ttyrec3.bz2 and
     # nle.<pid>.xlogfile
-    env = closing(
-        gym.make(
-            "NetHackFlankingScore-v0",
-            rules="dnd",
-            save_ttyrec_every=1,
-            savedir=str(tmp_path / "nle_data" / "run"),
-        )
-    ).unwrapped
+    env = recording(tmp_path / "nle_data" / "run", "dnd").unwrapped
     env._max_episode_steps = STEPS
     rng = np.random.default_rng(5)
     seen = []  # the terminal at each step of the first game

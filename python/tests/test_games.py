@@ -88,15 +88,8 @@ def test_the_start_is_vanilla_nles_screen_for_screen(flanking, closing):
     print("30 starts the same as vanilla NLE's; %d of them with vanilla's --More--" % mores)
 
 
-def test_the_xlogfile_keeps_nles_ttyrecname_last_after_the_flanking_fields(tmp_path, closing):
-    env = closing(
-        gym.make(
-            "NetHackFlankingScore-v0",
-            rules="opposite",
-            save_ttyrec_every=1,
-            savedir=str(tmp_path / "games"),
-        )
-    )
+def test_the_xlogfile_keeps_nles_ttyrecname_last_after_the_flanking_fields(tmp_path, recording):
+    env = recording(tmp_path / "games", "opposite")
     env.unwrapped.seed(5, 6, False, 7)
     record = quit_after(env, 200)
     assert record["ttyrecname"].endswith(".ttyrec3.bz2")

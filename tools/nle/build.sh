@@ -44,7 +44,8 @@
 set -euo pipefail
 
 repo=$(cd "$(dirname "$0")/../.." && pwd)
-. "$repo/nethack-src/pin.env"
+nhsrc=$repo/nethack-src
+. "$nhsrc/pristine.sh"
 build=${NLE_BUILD_DIR:-$repo/target/nle}
 case $build in /*) ;; *) build=$PWD/$build ;; esac
 
@@ -148,9 +149,9 @@ sync_tree() {
 }
 
 cmd_tree() {
-    local sdist=$build/$NLE_SDIST vanilla=$repo/nethack-src/$NETHACK_TREE p
+    local sdist=$build/$NLE_SDIST vanilla=$pristine p
     [ -f "$sdist" ] || die "no $sdist: run tools/nle/build.sh fetch first"
-    [ -f "$vanilla/.pristine-$NETHACK_SHA256" ] ||
+    [ -f "$pristine_stamp" ] ||
         die "no pristine NetHack in $vanilla: run ./dev setup (nethack-src/fetch.sh) first"
     rm -rf "$build/sdist" "$build/base" "$build/stage"
     mkdir -p "$build/sdist"

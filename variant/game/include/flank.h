@@ -149,4 +149,9 @@ extern void FDECL(flank_turn_said, (struct monst *, struct monst *));
 #pragma GCC visibility pop
 #endif
 
+/* ### flanksys.c, seen by the dynamic linker ### */
+
+/* sysconf's defaults, for NLE's Python too (nle_flanking.settings) */
+extern const char *FDECL(flank_defaults, (int *, int *, int *, int *));
+
 #endif /* FLANK_H */

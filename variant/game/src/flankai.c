@@ -17,6 +17,8 @@ STATIC_DCL int32_t FDECL(flank_allies, (genericptr_t, uint8_t *,
 STATIC_DCL boolean FDECL(flank_plan_target,
                          (struct monst *, struct monst *, coord *,
                           boolean *, int, struct flank_plan_target *));
+STATIC_DCL int FDECL(flank_plan_open, (coord *, long *, int, BOOLEAN_P,
+                                       boolean *));
 STATIC_DCL boolean FDECL(flank_plan_near, (int, int, coord *, boolean *,
                                             int));
 STATIC_DCL boolean FDECL(flank_plan_apply,
@@ -257,6 +259,30 @@ struct flank_plan_target *t;
     return TRUE;
 }
 
+/* which of m_move()'s or dog_move()'s squares poss[0..cnt-1] (the first 9)
+   a planner may simply step to, into ok[]: not an attack or a swap, no
+   monster there, not the hero's square; for a pet, no trap it would
+   think twice about (ALLOW_TRAPS) and no cursed object, as dog_move()
+   shuns them.  How many of poss[] it looked at. */
+STATIC_OVL int
+flank_plan_open(poss, info, cnt, pet, ok)
+coord *poss;
+long *info;
+int cnt;
+boolean pet;
+boolean *ok;
+{
+    long no = ALLOW_U | ALLOW_M | ALLOW_MDISP | (pet ? ALLOW_TRAPS : 0L);
+    int i;
+
+    cnt = min(cnt, 9);
+    for (i = 0; i < cnt; i++)
+        ok[i] = !(info[i] & no) && !MON_AT(poss[i].x, poss[i].y)
+                && !(poss[i].x == u.ux && poss[i].y == u.uy)
+                && !(pet && cursed_object_at(poss[i].x, poss[i].y));
+    return cnt;
+}
+
 /* is one of poss[] that mover may simply step to (ok[]) next to <tx,ty>?
    Vanilla's square counts only as one of them, so without one there is
    nothing to plan, and the target's squares are not gathered */
@@ -401,9 +427,9 @@ long *info;
 int cnt, *chi;
 xchar *nix, *niy;
 {
-    boolean ok[9];
     struct monst *mdef[1];
-    int i;
+    boolean ok[9];
+    int n;
 
     /* the cheap tests first: this runs on most monsters' moves */
     if (!flank_cfg.ai || flank_distmin(mtmp->mx, mtmp->my, u.ux, u.uy) > 2
@@ -412,15 +438,11 @@ xchar *nix, *niy;
         || (info[*chi] & (ALLOW_U | ALLOW_M | ALLOW_MDISP))
         || !flank_plans_fights(mtmp))
         return TRUE;
-    for (i = 0; i < cnt && i < 9; i++)
-        ok[i] = !(info[i] & (ALLOW_U | ALLOW_M | ALLOW_MDISP))
-                && !MON_AT(poss[i].x, poss[i].y)
-                && !(poss[i].x == u.ux && poss[i].y == u.uy);
-    if (!flank_plan_near(u.ux, u.uy, poss, ok, min(cnt, 9)))
+    n = flank_plan_open(poss, info, cnt, FALSE, ok);
+    if (!flank_plan_near(u.ux, u.uy, poss, ok, n))
         return TRUE;
     mdef[0] = &youmonst;
-    return flank_plan_apply(mtmp, mdef, 1, poss, ok, min(cnt, 9), chi, nix,
-                            niy);
+    return flank_plan_apply(mtmp, mdef, 1, poss, ok, n, chi, nix, niy);
 }
 
 /*
@@ -439,9 +461,9 @@ long *info;
 int cnt, *chi;
 xchar *nix, *niy;
 {
-    boolean ok[9];
     struct monst *mdef[FLANK_PLAN_MAX_TARGETS], *m;
-    int i, k, n = 0, x, y;
+    boolean ok[9];
+    int i, k, n = 0, nposs, x, y;
 
     /* the cheap tests first: this runs on most of a pet's moves */
     if (!flank_cfg.ai || flank_distmin(mtmp->mx, mtmp->my, u.ux, u.uy) > 3
@@ -461,19 +483,14 @@ xchar *nix, *niy;
     }
     if (!n)
         return;
-    for (i = 0; i < cnt && i < 9; i++)
-        ok[i] = !(info[i] & (ALLOW_U | ALLOW_M | ALLOW_MDISP | ALLOW_TRAPS))
-                && !MON_AT(poss[i].x, poss[i].y)
-                && !(poss[i].x == u.ux && poss[i].y == u.uy)
-                && !cursed_object_at(poss[i].x, poss[i].y);
+    nposs = flank_plan_open(poss, info, cnt, TRUE, ok);
     /* only the foes it could step next to */
     for (i = 0, k = 0; i < n; i++)
-        if (flank_plan_near(mdef[i]->mx, mdef[i]->my, poss, ok, min(cnt, 9)))
+        if (flank_plan_near(mdef[i]->mx, mdef[i]->my, poss, ok, nposs))
             mdef[k++] = mdef[i];
     if (!k)
         return;
-    (void) flank_plan_apply(mtmp, mdef, k, poss, ok, min(cnt, 9), chi, nix,
-                            niy);
+    (void) flank_plan_apply(mtmp, mdef, k, poss, ok, nposs, chi, nix, niy);
 }
 
 /* #flanking in wizard mode: what mtmp planned last, as one line into buf

@@ -21,15 +21,29 @@ struct flank_settings flank_cfg = { FLANK_PERCENT_DEFAULT,
                                     FLANK_AI_DEFAULT, FLANK_RANGED_DEFAULT };
 unsigned char flank_outflanker[NUMMONS];
 
+/* sysconf's flanking settings when it says nothing (flanking.h's
+   FLANK_*_DEFAULT): FLANKING, FLANKING_RULES (a rule set's id),
+   FLANKING_AI, FLANKING_RANGED; returns that rule set's name, as sysconf
+   writes it.  For flank_sysopt_defaults() and for callers outside the
+   game (NLE's Python: nle_flanking's Flanking) */
+const char *
+flank_defaults(percent, rules, ai, ranged)
+int *percent, *rules, *ai, *ranged;
+{
+    *percent = FLANK_PERCENT_DEFAULT;
+    *rules = FLANK_RULES_DEFAULT;
+    *ai = FLANK_AI_DEFAULT;
+    *ranged = FLANK_RANGED_DEFAULT;
+    return flank_rules_name((int32_t) FLANK_RULES_DEFAULT);
+}
+
 /* struct sysopt's flanking settings, their defaults (sys_early_init(),
    before sysconf is read) */
 void
 flank_sysopt_defaults()
 {
-    sysopt.flanking = FLANK_PERCENT_DEFAULT;
-    sysopt.flanking_rules = FLANK_RULES_DEFAULT;
-    sysopt.flanking_ai = FLANK_AI_DEFAULT;
-    sysopt.flanking_ranged = FLANK_RANGED_DEFAULT;
+    (void) flank_defaults(&sysopt.flanking, &sysopt.flanking_rules,
+                          &sysopt.flanking_ai, &sysopt.flanking_ranged);
 }
 
 /* is p a valid sysconf FLANKING percent? */

@@ -120,6 +120,18 @@ fx_clear()
     vision_full_recalc = 1;
 }
 
+/* the glyphs of a map that are not floor: each one's terrain, a door's
+   state (its doormask), and what stands on the floor ('^', '0') */
+static const struct fx_ground {
+    char glyph;
+    schar typ;
+    uchar doormask;
+} fx_grounds[] = {
+    { '#', CORR, 0 },        { '-', HWALL, 0 },       { '|', VWALL, 0 },
+    { '+', DOOR, D_CLOSED }, { '\'', DOOR, D_ISOPEN }, { '}', POOL, 0 },
+    { '^', ROOM, 0 },        { '0', ROOM, 0 },
+};
+
 /*
  * Write one glyph of a map onto <x,y>: walls, rock, closed doors, open
  * doors ('\'', which only the arena's and the movement fixtures' maps
@@ -132,43 +144,22 @@ flankfx_paint_glyph(x, y, glyph)
 int x, y;
 char glyph;
 {
-    switch (glyph) {
-    case '#':
-        fx_paint(x, y, CORR);
-        break;
-    case '-':
-        fx_paint(x, y, HWALL);
-        break;
-    case '|':
-        fx_paint(x, y, VWALL);
-        break;
-    case ' ':
-        break; /* rock already (flankfx_clear_level()) */
-    case '+':
-        fx_paint(x, y, DOOR);
-        levl[x][y].doormask = D_CLOSED;
-        break;
-    case '\'':
-        fx_paint(x, y, DOOR);
-        levl[x][y].doormask = D_ISOPEN;
-        break;
-    case '}':
-        fx_paint(x, y, POOL);
-        break;
-    case '^':
-        fx_paint(x, y, ROOM);
-        if (!maketrap(x, y, BEAR_TRAP))
-            return "maketrap() refused";
-        break;
-    case '0':
-        fx_paint(x, y, ROOM);
-        if (!mksobj_at(BOULDER, x, y, FALSE, FALSE))
-            return "no boulder";
-        break;
-    default: /* '.', '@' and creature letters */
-        fx_paint(x, y, ROOM);
-        break;
+    const struct fx_ground *g = fx_grounds;
+
+    if (glyph == ' ')
+        return (const char *) 0; /* rock already (flankfx_clear_level()) */
+    while (g < fx_grounds + SIZE(fx_grounds) && g->glyph != glyph)
+        g++;
+    if (g == fx_grounds + SIZE(fx_grounds)) {
+        fx_paint(x, y, ROOM); /* '.', '@' and creature letters */
+        return (const char *) 0;
     }
+    fx_paint(x, y, g->typ);
+    levl[x][y].doormask = g->doormask; /* fx_paint() left it 0 */
+    if (glyph == '^' && !maketrap(x, y, BEAR_TRAP))
+        return "maketrap() refused";
+    if (glyph == '0' && !mksobj_at(BOULDER, x, y, FALSE, FALSE))
+        return "no boulder";
     return (const char *) 0;
 }
 
