@@ -380,7 +380,7 @@ fn a_name_enters_the_records_cleaned() {
     let t = Tmux::start("e2ernm", &game_cmd(Path::new(GAME), &pg, &rc, ""));
     t.wait_for("Dlvl:1");
     t.settle();
-    quit_debug(&t);
+    quit(&t);
     let line = end_and_xlog_line(&t, &pg);
     let xlog = std::fs::read(pg.join("xlogfile")).unwrap();
     println!("--- xlogfile: {line}");
