@@ -31,8 +31,11 @@ pub enum ShieldRule {
     },
 }
 
-/// When a rule set's zone effects apply.
+/// When a rule set's zone effects apply.  `repr(u8)`: a tag byte of its
+/// own, so that telling the flows apart (once or twice an evaluation) is one
+/// compare, not the niche of a function pointer worked out.
 #[derive(Debug, Clone, Copy)]
+#[repr(u8)]
 pub enum Flow {
     /// To every attack, by its zone.
     EveryAttack,
