@@ -91,7 +91,8 @@ extern unsigned char flank_outflanker[NUMMONS];
 extern boolean FDECL(flank_gather_input, (struct monst *, struct monst *,
                                           struct flank_facing_input *));
 extern boolean FDECL(flank_gather, (struct monst *, struct monst *,
-                                    struct flank_neighbourhood *));
+                                    struct flank_neighbourhood *,
+                                    BOOLEAN_P));
 extern boolean FDECL(flank_pet_unwilling, (struct monst *,
                                            struct monst *));
 extern boolean FDECL(flank_blocked, (struct monst *, int, int, int, int));

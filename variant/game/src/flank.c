@@ -406,12 +406,15 @@ int tx, ty, from;
 /*
  * Fill *n for an attack by magr on mdef (either may be &youmonst).
  * FALSE: no flanking applies (engulfing, or attacker and defender share a
- * square: a rider and its steed).
+ * square: a rider and its steed).  With dir FALSE the direction of an
+ * attacker further away is left 0, not asked of the rule set: for a
+ * planner's targets, whose direction the engine ignores.
  */
 boolean
-flank_gather(magr, mdef, n)
+flank_gather(magr, mdef, n, dir)
 struct monst *magr, *mdef;
 struct flank_neighbourhood *n;
+boolean dir;
 {
     int i, x, y, dx, dy, adx, ady;
     struct flank_mover mv;
@@ -436,7 +439,7 @@ struct flank_neighbourhood *n;
     (void) memset((genericptr_t) n, 0, sizeof *n);
     if (adx >= -1 && adx <= 1 && ady >= -1 && ady <= 1) {
         n->attack_dir = (uint8_t) xytod(adx, ady); /* its own square */
-    } else {
+    } else if (dir) {
         /* further away: the direction is the rule set's */
         int32_t d = flank_rules_attack_dir(flank_cfg.rules, adx, ady);
 
@@ -543,7 +546,7 @@ struct monst *magr, *mdef;
                     }
         }
     everywhere = TRUE;
-    if (!flank_gather(magr, mdef, &n))
+    if (!flank_gather(magr, mdef, &n, TRUE))
         return (const char *) 0;
     dx = flank_x(mdef), dy = flank_y(mdef);
     flank_mover_init(&mv, mdef);
@@ -647,7 +650,7 @@ struct flank_detail *detail;
     struct flank_ranged r;
     int32_t rc;
 
-    if (!flank_gather(magr, mdef, &n))
+    if (!flank_gather(magr, mdef, &n, TRUE))
         return -1;
     if (flank_ranged_on()) {
         /* threats from range: the lines as well */
@@ -898,7 +901,7 @@ struct flank_facing_result *out;
     struct flank_ranged r;
     int32_t rc;
 
-    if (!flank_gather(magr, mdef, &in.n))
+    if (!flank_gather(magr, mdef, &in.n, TRUE))
         return -1;
     /* the facing where a zone counts, and under proposal, whose
        evaluation reports the zone (fixture c06) */
@@ -948,7 +951,8 @@ flank_gather_input(magr, mdef, in)
 struct monst *magr, *mdef;
 struct flank_facing_input *in;
 {
-    if (!flank_gather(magr, mdef, &in->n))
+    /* no direction: the planner's engine sets every target's to 0 */
+    if (!flank_gather(magr, mdef, &in->n, FALSE))
         return FALSE;
     in->facing = (uint8_t) ((flank_cfg.ri & FLANK_RI_FACING)
                                 ? flank_facing_of(mdef)

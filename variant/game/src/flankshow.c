@@ -116,7 +116,7 @@ struct monst **who;
             magr = who[d];
     }
     /* the lines alone make the mask: any attacker's squares will do */
-    if (!magr || !flank_gather(magr, mdef, &n))
+    if (!magr || !flank_gather(magr, mdef, &n, TRUE))
         return 0;
     if ((mask = flank_ranged_threats(&n, r)) < 0) {
         impossible("flanking: %s", flank_strerror(mask));
@@ -262,7 +262,7 @@ struct monst *m, *mdef;
     int32_t yes;
     boolean grudge;
 
-    if (!flank_gather(m, mdef, &n))
+    if (!flank_gather(m, mdef, &n, TRUE))
         return FALSE;
     grudge = (!flank_is_hero(m) && !flank_is_hero(mdef)
               && mm_aggression(m, mdef) != 0L);
