@@ -444,7 +444,7 @@ def shows(by, names, fail, games):
             "Deaths in the Gnomish Mines, `proposal` minus `flanking0` over %s: "
             "%s percentage points. (The Big Room is not told apart in the record.)"
             % (_verdict(ci, "supported", "contradicted"), _pairs(k),
-               _ci_words(None if ci is None else tuple(100 * x for x in ci))))
+               _ci_words(None if ci is None else tuple(100 * x for x in ci), digits=1)))
     else:
         out.append("- **Open levels such as the Big Room and the Mines become more dangerous: "
                    "not measured** (`proposal` and `flanking0` were not both played).")
