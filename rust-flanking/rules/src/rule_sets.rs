@@ -33,7 +33,8 @@ pub enum ShieldRule {
 
 /// When a rule set's zone effects apply.  `repr(u8)`: a tag byte of its
 /// own, so that telling the flows apart (once or twice an evaluation) is one
-/// compare, not the niche of a function pointer worked out.
+/// compare (3 instructions in `eval_from`, 9 with the layout the compiler
+/// chose, measured: BENCHMARKS.md).
 #[derive(Debug, Clone, Copy)]
 #[repr(u8)]
 pub enum Flow {
