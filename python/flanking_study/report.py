@@ -293,6 +293,15 @@ def build(records, path, order, identities, charts=None):
             d = sum(1 for r in reached if _died(r) and r["deathlev"] == lv)
             cells.append("%d/%d (%.0f%%)" % (d, len(reached), 100 * d / len(reached)) if reached else "-")
         out.append("| %d | %s |" % (lv, " | ".join(cells)))
+    out += [
+        "",
+        "Level 1 is the player's choice, not the game's: AutoAscend's first",
+        "milestone (`BE_ON_FIRST_LEVEL`, in its `global_logic.py`) keeps the hero",
+        "on the first level until she reaches experience level 8, and its rule",
+        "to take the stairs when she has no food is switched off there. So a",
+        "game that dies on level 1 has usually lived thousands of turns there,",
+        "fighting what the level sends, and some of them starve.",
+    ]
 
     # Paired
     out += [
