@@ -100,6 +100,11 @@ long val;
 
 #define TRUST_MON(m) ((m) >= LOW_PM && (m) < NUMMONS)
 #define TRUST_MON_OR_NONE(m) ((m) == NON_PM || TRUST_MON(m))
+/* a room number as a shopkeeper's or a priest's: an index of rooms[],
+   whose second half is the subrooms (Minetown's shops and temples are
+   subrooms of its town: their numbers are above MAXNROFROOMS) */
+#define TRUST_ROOMNO(r) \
+    ((r) >= ROOMOFFSET && (r) - ROOMOFFSET < (MAXNROFROOMS + 1) * 2)
 #define TRUST_XY(x, y) ((x) >= 1 && (x) < COLNO && (y) >= 0 && (y) < ROWNO)
 
 /* a square a file names, or <0,0> where ZERO allows it */
@@ -277,15 +282,13 @@ struct monst *mtmp;
                                EGD(mtmp)->fakecorr[i].fy, FALSE,
                                "guard's corridor square");
         }
-        if (EPRI(mtmp) && (EPRI(mtmp)->shroom < ROOMOFFSET
-                           || EPRI(mtmp)->shroom
-                                  >= MAXNROFROOMS + ROOMOFFSET))
+        if (EPRI(mtmp) && !TRUST_ROOMNO(EPRI(mtmp)->shroom))
             trust_badval("temple room", (long) EPRI(mtmp)->shroom);
         if (ESHK(mtmp)
-            && (ESHK(mtmp)->billct < 0 || ESHK(mtmp)->billct > BILLSZ
-                || ESHK(mtmp)->shoproom < ROOMOFFSET
-                || ESHK(mtmp)->shoproom >= MAXNROFROOMS + ROOMOFFSET))
-            trust_badval("shop's bill or room", (long) ESHK(mtmp)->billct);
+            && (ESHK(mtmp)->billct < 0 || ESHK(mtmp)->billct > BILLSZ))
+            trust_badval("shop's bill", (long) ESHK(mtmp)->billct);
+        if (ESHK(mtmp) && !TRUST_ROOMNO(ESHK(mtmp)->shoproom))
+            trust_badval("shop's room", (long) ESHK(mtmp)->shoproom);
         if (ESHK(mtmp)
             && (!memchr(ESHK(mtmp)->customer, '\0', PL_NSIZ)
                 || !memchr(ESHK(mtmp)->shknam, '\0', PL_NSIZ)))
