@@ -15,10 +15,10 @@ to it (default study/whole-games.jsonl); --address joins a Ray cluster
 each game (a smoke run: its own results file).  report: writes the
 figures (default docs/WHOLE-GAMES.md) and its charts beside it, of the
 games of each setting's current identity.  settings: the default
-settings, what each sets and its identity.  adopt: stamps the games that
-have no identity and were played at the commits named with each
-setting's identity now (for games known to have been played on the game
-as it is now), and says what it did.
+settings, what each sets and its identity.  adopt: stamps the games
+played at the commits named that have no identity, or an older one, with
+each setting's identity now (for games known to have been played on the
+game as it is now), and says what it did.
 """
 
 import argparse

@@ -27,7 +27,9 @@ rebuild) keeps it, and a change that does changes it:
 identity = the first 16 hex digits of sha256 over METHOD, the setting's
 four values, the trace's hash and the battery's.  A change to one rule
 set's answers changes the identity of the settings of that rule set
-only; a change to the game's C changes the traces it reaches.
+only; a change to the game's C changes the traces it reaches.  A change
+deeper in a game than the trace goes (a level read back when the hero
+returns to it) it does not see: METHOD is bumped for it by hand.
 
 Computing it takes a second or two a setting; it is kept in
 target/study/identity/, under a key made of everything it was computed
@@ -49,8 +51,14 @@ from nle_flanking import settings as nf_settings
 
 from . import game
 
-# Bump when what is hashed changes (every identity changes with it).
-METHOD = 1
+# Bump when what is hashed changes, or when the game changed where the
+# trace and the battery do not reach (every identity changes with it; the
+# games known to play as now are then adopted by their commit).  2: the
+# game reads back the levels it wrote with a shopkeeper or a priest in a
+# subroom (Minetown's shops and temple); a build that refused them, and
+# made Minetown anew when the hero came back, plays another game on the
+# same trace.
+METHOD = 2
 TRACE_SEEDS = range(1, 9)
 TRACE_STEPS = 2000
 BATTERY_ATTACKS = 6000
@@ -412,10 +420,13 @@ def compute(kwargs):
     keyword arguments `kwargs`, computed now (no cache)."""
     t = trace(kwargs)
     b = battery(kwargs)
-    ident = hashlib.sha256(json.dumps(
-        {"method": METHOD, "settings": kwargs, "trace": t, "battery": b}, sort_keys=True
+    return {"identity": _hash(METHOD, kwargs, t, b), "trace": t, "battery": b}
+
+
+def _hash(method, kwargs, t, b):
+    return hashlib.sha256(json.dumps(
+        {"method": method, "settings": kwargs, "trace": t, "battery": b}, sort_keys=True
     ).encode()).hexdigest()[:16]
-    return {"identity": ident, "trace": t, "battery": b}
 
 
 def _digest(path):
@@ -448,11 +459,25 @@ def of(kwargs, cache=CACHE):
     cache when the game's files are those it was computed from, else
     computed and kept (written whole or not at all: two processes computing
     it at once both write the same)."""
+    return _computed(kwargs, cache)["identity"]
+
+
+def before_bump(kwargs, cache=CACHE):
+    """The identity the setting's game had under METHOD - 1, when METHOD
+    was bumped by hand (the trace and the battery hashed alike): what
+    today's game was called before the change the trace cannot see."""
+    got = _computed(kwargs, cache)
+    return _hash(METHOD - 1, kwargs, got["trace"], got["battery"])
+
+
+def _computed(kwargs, cache):
     path = os.path.join(cache, cache_key(kwargs) + ".json")
     try:
         with open(path) as f:
-            return json.load(f)["identity"]
-    except (OSError, ValueError, KeyError):
+            got = json.load(f)
+        if all(k in got for k in ("identity", "trace", "battery")):
+            return got
+    except (OSError, ValueError):
         pass
     got = compute(kwargs)
     os.makedirs(cache, exist_ok=True)
@@ -460,4 +485,4 @@ def of(kwargs, cache=CACHE):
     with open(tmp, "w") as f:
         json.dump(dict(got, settings=kwargs), f, sort_keys=True)
     os.replace(tmp, path)
-    return got["identity"]
+    return got

@@ -155,40 +155,46 @@ def identities_of(names, say=True):
 
 
 def adopt(path, commits, say=print):
-    """Stamps the file's games that have no identity and were played at
-    one of `commits` (prefixes of their `commit`) with their setting's
-    identity now: for games known to have been played on the game as it
-    is now.  Returns how many it stamped."""
+    """Stamps the file's games that were played at one of `commits`
+    (prefixes of their `commit`) and have no identity, or the identity
+    their setting's game has under the METHOD before today's
+    (identity.before_bump: the same trace, a change it cannot see), with
+    their setting's identity now: for games known to have been played on
+    the game as it is now.  A game of any other identity (a rule set
+    changed since) is left as it is.  Returns how many it stamped."""
     if not commits:
         raise ValueError("adopt needs --commit: the commits whose games play as now")
     with results.lock(path):
         records = results.read(path, repair=True)
         # A game of a dirty tree ("<commit>-dirty") may have played other
         # code than its commit's: adopted only when named so.
-        chosen = [
+        named = [
             r for r in records
-            if not r.get("identity")
-            and any(str(r.get("commit") or "").startswith(c)
-                    and (c.endswith("-dirty") or not str(r.get("commit")).endswith("-dirty"))
-                    for c in commits)
+            if any(str(r.get("commit") or "").startswith(c)
+                   and (c.endswith("-dirty") or not str(r.get("commit")).endswith("-dirty"))
+                   for c in commits)
         ]
-        names = sorted({r["setting"] for r in chosen})
-        for r in chosen:
+        for r in named:
             if r["settings"] != kwargs_of(r["setting"]):
                 raise results.ResultsError(
                     "%s:%d: setting %s was played as %s, not as it is now (%s)"
                     % (path, r["_line"], r["setting"], r["settings"], kwargs_of(r["setting"]))
                 )
-        idents = identities_of(names, say=False)
+        idents = identities_of(sorted({r["setting"] for r in named}), say=False)
+        before = {n: identity.before_bump(kwargs_of(n)) for n in idents}
+        chosen = [r for r in named if r.get("identity") in (None, before[r["setting"]])]
+        names = sorted({r["setting"] for r in chosen})
         for r in chosen:
             r["identity"] = idents[r["setting"]]
             r["adopted"] = True
         if chosen:
             results.rewrite(path, records)
         left = [r for r in records if not r.get("identity")]
-        say("adopt: stamped %d games played at %s with today's identities (%s); %s"
+        other = sum(1 for r in named if r.get("identity") != idents[r["setting"]])
+        say("adopt: stamped %d games played at %s with today's identities (%s); %s; %s"
             % (len(chosen), ", ".join(commits),
                ", ".join("%s %s" % (n, idents[n]) for n in names) or "none",
+               "%d of their games are of another game (left as they are)" % other,
                "%d games without an identity left (played at %s)"
                % (len(left), ", ".join(sorted({str(r.get("commit")) for r in left})))
                if left else "every game of %s has an identity" % path))

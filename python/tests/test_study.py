@@ -8,7 +8,7 @@ import math
 
 import pytest
 
-from flanking_study import report, results, runner
+from flanking_study import identity, report, results, runner
 from flanking_study.settings import DEFAULT, kwargs_of
 
 SETTINGS = ["flanking0", "dnd-ai0"]
@@ -178,7 +178,6 @@ def test_a_change_to_one_rule_sets_answers_changes_its_settings_identity_only(mo
     """The battery asks the engine in the game's own library; dnd's answers
     changed (one more half point on every attack it takes) change the
     identity of dnd's settings and of no other."""
-    from flanking_study import identity
 
     names = ["flanking0", "proposal", "proposal-ai0", "dnd", "dnd-ai0", "silq"]
     traces = {}
@@ -217,6 +216,14 @@ def test_adopt_stamps_the_named_commits_games_and_a_run_refuses_the_rest(tmp_pat
     path = tmp_path / "games.jsonl"
     old = [_record("dnd-ai0", 1, commit="5801b61be94e"), _record("flanking0", 1, commit="5801b61be94e"),
            _record("dnd-ai0", 2, commit="5801b61be94e-dirty")]
+    # games of today's game under the METHOD before (identity.METHOD
+    # bumped since): one played at the commit named below, one at
+    # another; and one of another game at the commit named (its rules
+    # changed since), which adopt leaves as it is
+    before = identity.before_bump(kwargs_of("flanking0"))
+    old += [_record("flanking0", 2, commit="5801b61be94e", identity=before),
+            _record("flanking0", 3, commit="2d76ac94aaaa", identity=before),
+            _record("flanking0", 4, commit="5801b61be94e", identity="0123456789abcdef")]
     path.write_text("".join(json.dumps(r) + "\n" for r in old))
     with pytest.raises(results.ResultsError, match=r"games.jsonl:1: 3 games have no identity .*adopt"):
         runner.run(["dnd-ai0"], range(1, 2), str(path), cpus=1, progress=False)
@@ -226,12 +233,18 @@ def test_adopt_stamps_the_named_commits_games_and_a_run_refuses_the_rest(tmp_pat
         with pytest.raises(results.ResultsError, match="another writer"):
             runner.adopt(str(path), ["5801b61"])
     said = []
-    assert runner.adopt(str(path), ["5801b61"], say=said.append) == 2
+    assert runner.adopt(str(path), ["5801b61"], say=said.append) == 3
     identities = runner.identities_of(["dnd-ai0", "flanking0"], say=False)
     got = results.read(str(path))
-    assert [r.get("identity") for r in got] == [identities["dnd-ai0"], identities["flanking0"], None]
-    assert [r.get("adopted") for r in got] == [True, True, None]
-    assert "stamped 2 games played at 5801b61" in said[0]
+    assert [r.get("identity") for r in got] == [
+        identities["dnd-ai0"], identities["flanking0"], None, identities["flanking0"], before,
+        "0123456789abcdef"]
+    assert before != identities["flanking0"]
+    assert [r.get("adopted") for r in got] == [True, True, None, True, None, None]
+    assert "stamped 3 games played at 5801b61" in said[0]
+    assert "1 of their games are of another game (left as they are)" in said[0]
+    # adopting again stamps nothing: its games are of today's game already
+    assert runner.adopt(str(path), ["5801b61"], say=said.append) == 0
     # a dirty tree's game is not its commit's unless named so
     assert "1 games without an identity left (played at 5801b61be94e-dirty)" in said[0]
     with pytest.raises(results.ResultsError, match=r"games.jsonl:3: 1 games have no identity \(played at 5801b61be94e-dirty\)"):
