@@ -18,7 +18,9 @@ agent that failed from a game that ended:
   escape from the dungeon).
 
 The record is built from the game's own xlogfile line, which names the
-flanking settings and counts the flanked blows.
+flanking settings and counts the flanked blows, and names the files of
+its own the game refused to read back (``refused``: none, unless the
+game's restore checks refuse what it wrote, which changes the game).
 """
 
 import os
@@ -131,6 +133,17 @@ def _quit(env):
     raise RuntimeError("the game would not end by #quit")
 
 
+def refused_files(vardir):
+    """The names of the files under `vardir` (the game's own directory)
+    that the game refused to read back and kept as FILE.refused, sorted."""
+    return sorted(
+        os.path.relpath(os.path.join(d, f), vardir)
+        for d, _, files in os.walk(vardir)
+        for f in files
+        if f.endswith(".refused")
+    )
+
+
 def _int(record, key):
     value = record.get(key)
     return int(value) if value is not None and value.lstrip("-").isdigit() else None
@@ -201,6 +214,9 @@ def play_game(settings, seeds, max_steps=None, on_started=None):
             # what `why` keeps of an agent-error's traceback: the innermost
             # frames (a record without this key kept the outermost)
             "why_frames": -ERROR_FRAMES if end == "agent-error" else None,
+            # files of its own the game refused to read back (a fault of
+            # the game: a level made anew is another game)
+            "refused": refused_files(env.nethack._vardir),
         }
     finally:
         if agent is not None:

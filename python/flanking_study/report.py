@@ -415,6 +415,23 @@ def build(records, path, order, identities, charts=None):
     if not others:
         out.append("None.")
 
+    # What the game refused of its own files: a fault of the game, which
+    # makes a level anew (another game than the identity's).
+    checked = [r for r in pooled if r.get("refused") is not None]
+    faulty = [r for r in checked if r["refused"]]
+    out += [
+        "",
+        "## Files the game refused",
+        "",
+        "A level the game wrote and then refused to read back is made anew: the",
+        "game's fault, and another game. Of the %d pooled games that record it"
+        % len(checked),
+        "(`refused`; older records do not), %d refused a file of their own%s"
+        % (len(faulty), ":" if faulty else "."),
+    ]
+    for r in sorted(faulty, key=lambda r: (r["setting"], r["seed"])):
+        out.append("- %s seed %d: %s" % (r["setting"], r["seed"], ", ".join(r["refused"])))
+
     out += ["", "## What it shows", ""] + shows(by, names, fail, games)
     return "\n".join(out) + "\n"
 

@@ -251,6 +251,18 @@ def test_adopt_stamps_the_named_commits_games_and_a_run_refuses_the_rest(tmp_pat
         runner.run(["dnd-ai0"], range(1, 2), str(path), cpus=1, progress=False)
 
 
+def test_a_game_names_the_files_it_refused_to_read_back(tmp_path):
+    """The record's `refused`: the files the game kept as FILE.refused, in
+    its directory and below it (its saves)."""
+    from flanking_study import player
+
+    (tmp_path / "save").mkdir()
+    for name in ("1lock.51.refused", "save/0wizard.refused", "1lock.5", "xlogfile"):
+        (tmp_path / name).write_text("x")
+    assert player.refused_files(str(tmp_path)) == ["1lock.51.refused", "save/0wizard.refused"]
+    assert player.refused_files(str(tmp_path / "save")) == ["0wizard.refused"]
+
+
 def test_the_report_pools_the_current_game_and_draws_survival(tmp_path):
     """Games of an older identity are counted and left out; the survival
     charts are SVG; a failure is placed at its innermost frame."""
@@ -276,6 +288,7 @@ def test_the_report_pools_the_current_game_and_draws_survival(tmp_path):
 
     idents = {"flanking0": "a" * 16, "dnd": "b" * 16}
     records = [_record("flanking0", s, identity="a" * 16) for s in (1, 2, 3)]
+    records[0]["refused"], records[1]["refused"] = [], ["1lock.51.refused"]
     records += [_record("dnd", s, identity="b" * 16, flankkill=1, turns=500 * s, score=100 * s - 100)
                 for s in (1, 2)]
     records += [_record("dnd", 3, identity="b" * 16, end="agent-error", death="quit", why=why,
@@ -291,6 +304,9 @@ def test_the_report_pools_the_current_game_and_draws_survival(tmp_path):
     assert "- dnd: autoascend/fight.py:42 (in attack): `assert target.alive, target` (AssertionError: boor wight)" in text
     assert "| 2 | 1/2 (50%) | 1/2 (50%) |" in text  # died on level 2 of those that reached it
     assert "![dnd: share alive by turn and by deepest level](whole-games/survival-dnd.svg)" in text
+    # a game that refused a file of its own is named; a record without the key is not counted
+    assert "Of the 2 pooled games that record it\n(`refused`; older records do not), 1 refused" in text
+    assert "- flanking0 seed 2: 1lock.51.refused\n" in text
     # 100 points less on both seeds: lower; turns -500 and -1,000: not shown
     assert "- **dnd** (2 pairs): score -100 [-100, -100]: lower; turns lived -750 [" in text
     assert "]: not shown; deepest level" in text
