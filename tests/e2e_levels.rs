@@ -39,7 +39,10 @@ fn teleport(t: &Tmux, level: &str, from: &str) -> String {
             return s;
         }
     }
-    panic!("^V {level} left the hero on level {from}:\n{:?}", t.screen());
+    panic!(
+        "^V {level} left the hero on level {from}:\n{:?}",
+        t.screen()
+    );
 }
 
 /// The files under `dir` whose names end with ".refused".
@@ -90,7 +93,10 @@ fn to_minetown(t: &Tmux, from: &str) -> (String, String) {
             return (depth, s);
         }
     }
-    panic!("the menu's {letter} left the hero on level {from}:\n{:?}", t.screen());
+    panic!(
+        "the menu's {letter} left the hero on level {from}:\n{:?}",
+        t.screen()
+    );
 }
 
 #[test]
@@ -117,5 +123,9 @@ fn minetowns_shops_and_temple_come_back_as_the_game_left_them() {
         !back.contains("is not read") && !back.contains("made anew"),
         "the game refused the Minetown it wrote:\n{back}"
     );
-    assert_eq!(refused(&pg), Vec::<String>::new(), "a level file was kept aside");
+    assert_eq!(
+        refused(&pg),
+        Vec::<String>::new(),
+        "a level file was kept aside"
+    );
 }
