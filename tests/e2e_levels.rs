@@ -26,13 +26,18 @@ fn dlvl(screen: &str) -> Option<String> {
         .map(str::to_string)
 }
 
+/// Asks wizard mode's level teleport (`^V`) and answers its prompt.
+fn ask_level(t: &Tmux, answer: &str) {
+    t.keys(&["C-v"]);
+    t.wait_for("To what level do you want to teleport?");
+    t.text(answer);
+    t.keys(&["Enter"]);
+}
+
 /// Level-teleports from depth `from` to `level` (a depth, or a special
 /// level's name) and returns the settled screen of the level it lands on.
 fn teleport(t: &Tmux, level: &str, from: &str) -> String {
-    t.keys(&["C-v"]);
-    t.wait_for("To what level do you want to teleport?");
-    t.text(level);
-    t.keys(&["Enter"]);
+    ask_level(t, level);
     for _ in 0..100 {
         let s = t.steady();
         if dlvl(&s).is_some_and(|d| d != from) {
@@ -65,10 +70,7 @@ fn refused(dir: &Path) -> Vec<String> {
 /// of the special levels (its name alone reaches only a level of the
 /// hero's own dungeon); returns Minetown's depth and its settled screen.
 fn to_minetown(t: &Tmux, from: &str) -> (String, String) {
-    t.keys(&["C-v"]);
-    t.wait_for("To what level do you want to teleport?");
-    t.text("?");
-    t.keys(&["Enter"]);
+    ask_level(t, "?");
     let pages = t.menu_pages("The Dungeons of Doom", |p| p.contains(" minetn: "));
     let page = pages.last().unwrap();
     let line = page
