@@ -1,53 +1,193 @@
 //! A level the game wrote is read back as it was: the restore's checks
 //! (variant/game/src/flanktrust.c) refuse only what the game itself never
-//! writes. Minetown's shops and temple are subrooms of its town, so their
-//! shopkeepers' and priest's room numbers are above MAXNROFROOMS, in the
-//! second half of `rooms[]`; a check that took them for bad numbers made
-//! Minetown anew each time the hero came back to it, shops, temple and
-//! all.
+//! writes. A check too narrow for one special level (Minetown's shops and
+//! temple are subrooms of its town, so their shopkeepers' and priest's
+//! room numbers are in the second half of `rooms[]`) makes that level
+//! anew each time the hero comes back to it, shops, temple and all.
 //!
-//! Debug mode (`-D`), with `SPLEVTYPE=minetn-3`: the Minetown whose shop
-//! (of a random kind) and temple are always there, both subrooms. `^V` to
-//! it, to level 1, and back: no level file is kept aside.
+//! Debug mode (`-D`): wizard mode's level teleport (`^V`, then `?` for
+//! its menu of the special levels) takes the hero to every special level
+//! the menu offers, one after another (each is made, and written when the
+//! hero leaves), then to each again (each is read back). No level file may
+//! be kept aside as `.refused`. `SPLEVTYPE` picks the variant of a level
+//! that has several: one game visits every level with variant 1, and one
+//! game per further variant visits the levels that have it (Minetown 1-7,
+//! Mines' End 1-3, Medusa 1-4, each Sokoban level 1-2, the Big Room 1-10:
+//! debug mode makes every level a dungeon has only by chance).
+//!
+//! Not visited: the Elemental Planes (the game keeps none of their files:
+//! a plane is never read back), and Fort Ludios, which the menu offers no
+//! letter before a vault's portal has placed it.
 
 mod common;
 
-use common::{sh_quote, write_config, Scratch, Tmux};
+use common::{page_mark, sh_quote, write_config, Scratch, Tmux};
 use std::path::Path;
 
 const GAME: &str = env!("CARGO_BIN_EXE_nethack-flanking");
 
-/// The depth on a screen's status line.
-fn dlvl(screen: &str) -> Option<String> {
-    screen
-        .split("Dlvl:")
-        .nth(1)
-        .and_then(|s| s.split_whitespace().next())
-        .map(str::to_string)
+/// The levels of the Elemental Planes, as the menu names them.
+const PLANES: [&str; 6] = ["astral", "water", "fire", "air", "earth", "dummy"];
+
+/// The special levels with more than one variant, and how many each has.
+const VARIANTS: [(&str, u32); 8] = [
+    ("minetn", 7),
+    ("minend", 3),
+    ("medusa", 4),
+    ("soko1", 2),
+    ("soko2", 2),
+    ("soko3", 2),
+    ("soko4", 2),
+    ("bigrm", 10),
+];
+
+/// Where the status line says the hero is: "Dlvl:N"'s N, or "Home N" in
+/// the Quest.
+fn whereabouts(screen: &str) -> Option<String> {
+    if let Some(rest) = screen.split("Dlvl:").nth(1) {
+        return rest.split_whitespace().next().map(str::to_string);
+    }
+    let rest = screen.split("Home ").nth(1)?;
+    let n: String = rest.chars().take_while(char::is_ascii_digit).collect();
+    (!n.is_empty()).then(|| format!("Home {n}"))
 }
 
-/// Asks wizard mode's level teleport (`^V`) and answers its prompt.
-fn ask_level(t: &Tmux, answer: &str) {
+/// One special level in `^V`'s menu: its letter, its name (the level's
+/// file name: "minetn", "Val-strt") and its depth.
+#[derive(Clone, Debug)]
+struct Entry {
+    letter: char,
+    name: String,
+    depth: String,
+}
+
+/// The special levels a menu page offers. A line reads "x - * name: depth"
+/// ("*" where the hero is, the castle's " (tune ...)" after); a branch's
+/// line ("Stairs up to Sokoban") has spaces in its name and is no level.
+/// tty may draw a narrow menu over the map's right half, so a level's
+/// line is found anywhere in a row.
+fn entries(page: &str) -> Vec<Entry> {
+    let mut out = Vec::new();
+    for line in page.lines() {
+        let chars: Vec<char> = line.chars().collect();
+        for i in 1..chars.len().saturating_sub(5) {
+            let letter = chars[i - 1];
+            if !letter.is_ascii_alphabetic()
+                || (i >= 2 && chars[i - 2] != ' ')
+                || chars[i..i + 3] != [' ', '-', ' ']
+                || !matches!(chars[i + 3], ' ' | '*')
+                || chars[i + 4] != ' '
+            {
+                continue;
+            }
+            let rest: String = chars[i + 5..].iter().collect();
+            let Some((name, after)) = rest.split_once(": ") else {
+                continue;
+            };
+            let depth: String = after.chars().take_while(char::is_ascii_digit).collect();
+            if !name.is_empty()
+                && !depth.is_empty()
+                && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '-')
+            {
+                out.push(Entry {
+                    letter,
+                    name: name.to_string(),
+                    depth,
+                });
+            }
+        }
+    }
+    out
+}
+
+/// Opens `^V`'s menu of the special levels and reads its pages in order,
+/// up to the one where `stop` holds or the last; the menu is left open on
+/// the page read last.
+fn level_menu(t: &Tmux, stop: impl Fn(&str) -> bool) -> Vec<String> {
     t.keys(&["C-v"]);
     t.wait_for("To what level do you want to teleport?");
-    t.text(answer);
+    t.text("?");
     t.keys(&["Enter"]);
+    t.menu_pages("The Dungeons of Doom", stop)
 }
 
-/// Level-teleports from depth `from` to `level` (a depth, or a special
-/// level's name) and returns the settled screen of the level it lands on.
-fn teleport(t: &Tmux, level: &str, from: &str) -> String {
-    ask_level(t, level);
+/// The special levels the menu offers a letter for, outside the Elemental
+/// Planes; the menu is closed after.
+fn special_levels(t: &Tmux) -> Vec<Entry> {
+    let pages = level_menu(t, |_| false);
+    t.keys(&["Escape"]);
+    t.steady();
+    pages
+        .iter()
+        .flat_map(|p| entries(p))
+        .filter(|e| !PLANES.contains(&e.name.as_str()))
+        .collect()
+}
+
+/// Whether the screen shows the hero on `level`: its depth on the status
+/// line, or "Home N" for a Quest level (whose status line gives the
+/// Quest's own level number, not the depth the menu gives).
+fn on(screen: &str, level: &Entry) -> bool {
+    match whereabouts(screen) {
+        Some(w) if w.starts_with("Home ") => ["-strt", "-loca", "-goal"]
+            .iter()
+            .any(|q| level.name.ends_with(q)),
+        Some(w) => w == level.depth,
+        None => false,
+    }
+}
+
+/// Level-teleports to `level` by the menu, and returns the settled screen
+/// of the level it lands on. A hero killed on the way (the castle's
+/// soldiers, Medusa's gaze) declines to die, as debug mode lets him.
+fn visit(t: &Tmux, level: &Entry) -> String {
+    let before = t.steady();
+    let tag = format!(" {}: ", level.name);
+    let pages = level_menu(t, |p| p.contains(&tag));
+    let page = pages.last().unwrap();
+    let entry = entries(page)
+        .into_iter()
+        .find(|e| e.name == level.name)
+        .unwrap_or_else(|| panic!("no {} in the menu:\n{page}", level.name));
+    assert_eq!(entry.depth, level.depth, "{} moved:\n{page}", level.name);
+    t.keys(&[&entry.letter.to_string()]);
     for _ in 0..100 {
         let s = t.steady();
-        if dlvl(&s).is_some_and(|d| d != from) {
+        if s.contains("Die?") {
+            t.keys(&["n"]);
+        } else if s.contains(&tag) && page_mark(&s).is_some() {
+            t.keys(&["Enter"]);
+        } else if on(&s, level) && s != before {
             return s;
+        } else if s.contains("[yn") {
+            panic!("^V {} asked a question:\n{s}", level.name);
         }
     }
     panic!(
-        "^V {level} left the hero on level {from}:\n{:?}",
+        "the menu's {} ({}) did not take the hero there:\n{:?}",
+        entry.letter,
+        level.name,
         t.screen()
     );
+}
+
+/// Level-teleports to level 1 by its number: away from the last level
+/// visited, so that a game of one special level reads it back too.
+fn to_first_level(t: &Tmux) {
+    t.steady();
+    t.keys(&["C-v"]);
+    t.wait_for("To what level do you want to teleport?");
+    t.text("1");
+    t.keys(&["Enter"]);
+    for _ in 0..100 {
+        let s = t.steady();
+        if s.contains("Die?") {
+            t.keys(&["n"]);
+        } else if whereabouts(&s).as_deref() == Some("1") {
+            return;
+        }
+    }
+    panic!("^V 1 did not take the hero to level 1:\n{:?}", t.screen());
 }
 
 /// The files under `dir` whose names end with ".refused".
@@ -66,68 +206,99 @@ fn refused(dir: &Path) -> Vec<String> {
     out
 }
 
-/// Level-teleports to Minetown, from level `from`, by wizard mode's menu
-/// of the special levels (its name alone reaches only a level of the
-/// hero's own dungeon); returns Minetown's depth and its settled screen.
-fn to_minetown(t: &Tmux, from: &str) -> (String, String) {
-    ask_level(t, "?");
-    let pages = t.menu_pages("The Dungeons of Doom", |p| p.contains(" minetn: "));
-    let page = pages.last().unwrap();
-    let line = page
-        .lines()
-        .find(|l| l.contains(" minetn: "))
-        .unwrap_or_else(|| panic!("no minetn in the menu:\n{page}"));
-    let letter = line
-        .split(" - ")
-        .next()
-        .and_then(|l| l.trim().chars().last())
-        .unwrap_or_else(|| panic!("no letter before minetn: {line:?}"));
-    let depth = line.rsplit(": ").next().unwrap().trim().to_string();
-    t.keys(&[&letter.to_string()]);
-    for _ in 0..100 {
-        let s = t.steady();
-        if s.contains(" minetn: ") {
-            t.keys(&["Enter"]);
-            continue;
-        }
-        if dlvl(&s).is_some_and(|d| d != from) {
-            assert_eq!(dlvl(&s).as_deref(), Some(depth.as_str()), "{s}");
-            return (depth, s);
-        }
-    }
-    panic!(
-        "the menu's {letter} left the hero on level {from}:\n{:?}",
-        t.screen()
-    );
-}
-
-#[test]
-fn minetowns_shops_and_temple_come_back_as_the_game_left_them() {
-    let scratch = Scratch::new("e2e-levels");
+/// Plays one debug-mode game with `SPLEVTYPE` set to variant `variant` of
+/// every level that has one, and takes the hero to each special level
+/// `wanted` keeps, then to each again; panics, naming the level, when the
+/// game refused a file or a level came back with a refusal's message.
+/// Returns the names of the levels visited.
+fn round_trip(variant: u32, wanted: impl Fn(&str) -> bool) -> Vec<String> {
+    let tag = format!("e2e-levels-{variant}");
+    let scratch = Scratch::new(&tag);
     let pg = scratch.path().join("playground");
     let rc = write_config(scratch.path(), "levels");
+    let splev = VARIANTS
+        .iter()
+        .filter(|(_, n)| variant <= *n)
+        .map(|(name, _)| format!("{name}-{variant}"))
+        .collect::<Vec<_>>()
+        .join(",");
     let cmd = format!(
-        "SPLEVTYPE=minetn-3 NETHACK_FLANKING_PLAYGROUND={} NETHACKOPTIONS=@{} {} -D; sleep 1",
+        "SPLEVTYPE={} NETHACK_FLANKING_PLAYGROUND={} NETHACKOPTIONS=@{} {} -D; sleep 1",
+        sh_quote(&splev),
         sh_quote(&pg.display().to_string()),
         sh_quote(&rc.display().to_string()),
         sh_quote(GAME)
     );
-    let t = Tmux::start("e2e-levels", &cmd);
+    let t = Tmux::start(&tag, &cmd);
     t.wait_for("Dlvl:1");
     t.settle();
 
-    let (depth, town) = to_minetown(&t, "1");
-    println!("--- Minetown, first made:\n{town}");
-    teleport(&t, "1", &depth);
-    let (_, back) = to_minetown(&t, "1");
-    println!("--- back in Minetown:\n{back}");
+    // The Quest's home is visited first, the Dungeons' levels after it:
+    // from there the game lets no one go deeper into the Quest before its
+    // leader has (a mysterious force), and "^V 1" means the Quest's first
+    // level.
+    let mut levels: Vec<Entry> = special_levels(&t)
+        .into_iter()
+        .filter(|e| wanted(&e.name))
+        .collect();
+    levels.sort_by_key(|e| !e.name.ends_with("-strt"));
+    let names: Vec<String> = levels.iter().map(|e| e.name.clone()).collect();
+    println!("SPLEVTYPE={splev}: {names:?}");
+    for level in &levels {
+        visit(&t, level);
+    }
+    to_first_level(&t);
+    for level in &levels {
+        let back = visit(&t, level);
+        assert!(
+            !back.contains("is not read") && !back.contains("made anew"),
+            "the game refused the {} it wrote:\n{back}",
+            level.name
+        );
+        assert_eq!(
+            refused(&pg),
+            Vec::<String>::new(),
+            "a level file was kept aside on coming back to {}",
+            level.name
+        );
+    }
+    names
+}
+
+#[test]
+fn every_special_level_comes_back_as_the_game_left_it() {
+    let names = round_trip(1, |_| true);
+    for must in [
+        "oracle", "bigrm", "rogue", "medusa", "castle", "valley", "sanctum", "wizard1", "orcus",
+        "minetn", "minend", "soko1", "soko4", "tower1",
+    ] {
+        assert!(
+            names.iter().any(|n| n == must),
+            "the menu offered no {must}: {names:?}"
+        );
+    }
     assert!(
-        !back.contains("is not read") && !back.contains("made anew"),
-        "the game refused the Minetown it wrote:\n{back}"
+        names.iter().any(|n| n.ends_with("-strt")),
+        "the menu offered no Quest: {names:?}"
     );
-    assert_eq!(
-        refused(&pg),
-        Vec::<String>::new(),
-        "a level file was kept aside"
-    );
+}
+
+#[test]
+fn every_variant_of_a_special_level_comes_back_as_the_game_left_it() {
+    for variant in 2..=10 {
+        let names = round_trip(variant, |name| {
+            VARIANTS.iter().any(|(v, n)| *v == name && variant <= *n)
+        });
+        let expected: Vec<&str> = VARIANTS
+            .iter()
+            .filter(|(_, n)| variant <= *n)
+            .map(|(v, _)| *v)
+            .collect();
+        for must in expected {
+            assert!(
+                names.iter().any(|n| n == must),
+                "variant {variant}: the menu offered no {must}: {names:?}"
+            );
+        }
+    }
 }
