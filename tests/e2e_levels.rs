@@ -59,6 +59,11 @@ struct Entry {
     letter: char,
     name: String,
     depth: String,
+    /// Where the game may send the hero straight on from the level: the
+    /// Quest's home expels a hero its leader meets unready (one who lands
+    /// next to the leader) to the level of the Quest's portal. The home
+    /// was made, or read back, all the same.
+    or_else: Option<String>,
 }
 
 /// The special levels a menu page offers. A line reads "x - * name: depth"
@@ -93,6 +98,7 @@ fn entries(page: &str) -> Vec<Entry> {
                     letter,
                     name: name.to_string(),
                     depth,
+                    or_else: None,
                 });
             }
         }
@@ -117,22 +123,31 @@ fn special_levels(t: &Tmux) -> Vec<Entry> {
     let pages = level_menu(t, |_| false);
     t.keys(&["Escape"]);
     t.steady();
+    let portal = pages.iter().flat_map(|p| p.lines()).find_map(|l| {
+        let after = l.split("to The Quest: ").nth(1)?;
+        Some(after.chars().take_while(char::is_ascii_digit).collect())
+    });
     pages
         .iter()
         .flat_map(|p| entries(p))
         .filter(|e| !PLANES.contains(&e.name.as_str()))
+        .map(|e| Entry {
+            or_else: e.name.ends_with("-strt").then(|| portal.clone()).flatten(),
+            ..e
+        })
         .collect()
 }
 
 /// Whether the screen shows the hero on `level`: its depth on the status
 /// line, or "Home N" for a Quest level (whose status line gives the
-/// Quest's own level number, not the depth the menu gives).
+/// Quest's own level number, not the depth the menu gives); or where the
+/// level may send him straight on.
 fn on(screen: &str, level: &Entry) -> bool {
     match whereabouts(screen) {
         Some(w) if w.starts_with("Home ") => ["-strt", "-loca", "-goal"]
             .iter()
             .any(|q| level.name.ends_with(q)),
-        Some(w) => w == level.depth,
+        Some(w) => w == level.depth || level.or_else.as_ref() == Some(&w),
         None => false,
     }
 }
