@@ -31,6 +31,13 @@ from . import intervals, survival
 BASELINE = "flanking0"
 ENDS = ("game-over", "agent-error", "agent-hung", "no-progress", "step-cap")
 
+# The study's planned size: game-over pairs of BASELINE and PAIRED, and
+# games of every other setting asked for, all on the current game. Below
+# it the report's figures are provisional, and it says so.
+PAIRED = "proposal"
+PLANNED_PAIRS = 200
+PLANNED_GAMES = 50
+
 
 def _fmt_ci(ci, digits=0):
     if ci is None:
@@ -123,6 +130,20 @@ def _km_inputs(rs, key):
     return times, events
 
 
+def _planned(by, order):
+    """The study's planned size, and how far the games pooled are from it."""
+    pairs = _paired(by, PAIRED, lambda r: 0)[1]
+    short = ["%s %d" % (n, len(by.get(n, {}))) for n in (order or [])
+             if n not in (BASELINE, PAIRED) and len(by.get(n, {})) < PLANNED_GAMES]
+    done = pairs >= PLANNED_PAIRS and not short
+    return (
+        "The study's planned size: %d `game-over` pairs of `%s` and `%s`, and %d games of "
+        "every other setting, all on the current game. Pooled: %d pairs%s. %s"
+        % (PLANNED_PAIRS, BASELINE, PAIRED, PLANNED_GAMES, pairs,
+           "; games of the settings short of %d: %s" % (PLANNED_GAMES, ", ".join(short)) if short else "",
+           "It is reached." if done else "**Until it is reached, every figure below is provisional.**"))
+
+
 def _paired(by, n, key_fn, against=BASELINE):
     """The paired differences (n minus `against`) of key_fn over the seeds
     both played to a game-over, and how many pairs were left out."""
@@ -194,6 +215,7 @@ def build(records, path, order, identities, charts=None):
             n, identities.get(n) or "-", len(by.get(n, {})),
             sum(1 for r in by.get(n, {}).values() if r.get("adopted")),
             left[n]["older"], left[n]["none"]))
+    out += ["", _planned(by, order)]
     names = [n for n in names if by.get(n)]
     out += [
         "",

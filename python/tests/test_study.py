@@ -299,6 +299,16 @@ def test_the_report_pools_the_current_game_and_draws_survival(tmp_path):
     written = report.write(records, "games.jsonl", str(out), ["flanking0", "dnd"], idents)
     text = out.read_text()
     assert "| dnd | `%s` | 3 | 0 | 1 | 1 |" % ("b" * 16) in text
+    # no proposal was played: 0 pairs of the planned 200, and dnd short of 50
+    assert ("Pooled: 0 pairs; games of the settings short of 50: dnd 3. **Until it is reached, "
+            "every figure below is provisional.**") in text
+    full = {n: {s: _record(n, s) for s in range(1, report.PLANNED_PAIRS + 1)}
+            for n in ("flanking0", "proposal")}
+    full["proposal"][1]["end"] = "agent-error"  # one pair short
+    assert "Pooled: 199 pairs. **Until" in report._planned(full, ["flanking0", "proposal"])
+    full["proposal"][report.PLANNED_PAIRS + 1] = _record("proposal", report.PLANNED_PAIRS + 1)
+    full["flanking0"][report.PLANNED_PAIRS + 1] = _record("flanking0", report.PLANNED_PAIRS + 1)
+    assert "Pooled: 200 pairs. It is reached." in report._planned(full, ["flanking0", "proposal"])
     assert "| dnd | 3 | 1 | 0 | 0 | 33% [6, 79] (1/3) | 1.000 |" in text  # Fisher: 1/3 against 0/3
     assert "| dnd | 2 | 100% [34, 100] (2/2) |" in text  # killing blows flanked
     assert "- dnd: autoascend/fight.py:42 (in attack): `assert target.alive, target` (AssertionError: boor wight)" in text
