@@ -41,6 +41,15 @@ const VARIANTS: [(&str, u32); 8] = [
     ("bigrm", 10),
 ];
 
+/// The levels that have a variant `variant` (the names `SPLEVTYPE` takes
+/// as "name-variant").
+fn with_variant(variant: u32) -> impl Iterator<Item = &'static str> {
+    VARIANTS
+        .iter()
+        .filter(move |(_, n)| variant <= *n)
+        .map(|(name, _)| *name)
+}
+
 /// Where the status line says the hero is: "Dlvl:N"'s N, or "Home N" in
 /// the Quest.
 fn whereabouts(screen: &str) -> Option<String> {
@@ -106,14 +115,19 @@ fn entries(page: &str) -> Vec<Entry> {
     out
 }
 
+/// Asks wizard mode's level teleport (`^V`) and answers its prompt.
+fn ask_level(t: &Tmux, answer: &str) {
+    t.keys(&["C-v"]);
+    t.wait_for("To what level do you want to teleport?");
+    t.text(answer);
+    t.keys(&["Enter"]);
+}
+
 /// Opens `^V`'s menu of the special levels and reads its pages in order,
 /// up to the one where `stop` holds or the last; the menu is left open on
 /// the page read last.
 fn level_menu(t: &Tmux, stop: impl Fn(&str) -> bool) -> Vec<String> {
-    t.keys(&["C-v"]);
-    t.wait_for("To what level do you want to teleport?");
-    t.text("?");
-    t.keys(&["Enter"]);
+    ask_level(t, "?");
     t.menu_pages("The Dungeons of Doom", stop)
 }
 
@@ -190,10 +204,7 @@ fn visit(t: &Tmux, level: &Entry) -> String {
 /// visited, so that a game of one special level reads it back too.
 fn to_first_level(t: &Tmux) {
     t.steady();
-    t.keys(&["C-v"]);
-    t.wait_for("To what level do you want to teleport?");
-    t.text("1");
-    t.keys(&["Enter"]);
+    ask_level(t, "1");
     for _ in 0..100 {
         let s = t.steady();
         if s.contains("Die?") {
@@ -231,10 +242,8 @@ fn round_trip(variant: u32, wanted: impl Fn(&str) -> bool) -> Vec<String> {
     let scratch = Scratch::new(&tag);
     let pg = scratch.path().join("playground");
     let rc = write_config(scratch.path(), "levels");
-    let splev = VARIANTS
-        .iter()
-        .filter(|(_, n)| variant <= *n)
-        .map(|(name, _)| format!("{name}-{variant}"))
+    let splev = with_variant(variant)
+        .map(|name| format!("{name}-{variant}"))
         .collect::<Vec<_>>()
         .join(",");
     let cmd = format!(
@@ -301,15 +310,8 @@ fn every_special_level_comes_back_as_the_game_left_it() {
 #[test]
 fn every_variant_of_a_special_level_comes_back_as_the_game_left_it() {
     for variant in 2..=10 {
-        let names = round_trip(variant, |name| {
-            VARIANTS.iter().any(|(v, n)| *v == name && variant <= *n)
-        });
-        let expected: Vec<&str> = VARIANTS
-            .iter()
-            .filter(|(_, n)| variant <= *n)
-            .map(|(v, _)| *v)
-            .collect();
-        for must in expected {
+        let names = round_trip(variant, |name| with_variant(variant).any(|v| v == name));
+        for must in with_variant(variant) {
             assert!(
                 names.iter().any(|n| n == must),
                 "variant {variant}: the menu offered no {must}: {names:?}"
