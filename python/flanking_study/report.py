@@ -33,7 +33,7 @@ ENDS = ("game-over", "agent-error", "agent-hung", "no-progress", "step-cap")
 
 # The study's planned size: game-over pairs of BASELINE and PAIRED, and
 # games of every other setting asked for, all on the current game. Below
-# it the report's figures are provisional, and it says so.
+# it the report's figures are provisional, and it says which.
 PAIRED = "proposal"
 PLANNED_PAIRS = 200
 PLANNED_GAMES = 50
@@ -131,17 +131,27 @@ def _km_inputs(rs, key):
 
 
 def _planned(by, order):
-    """The study's planned size, and how far the games pooled are from it."""
+    """The study's planned size, how far the games pooled are from it, and
+    which figures are provisional: each part reached is said to be so."""
     pairs = _paired(by, PAIRED, lambda r: 0)[1]
-    short = ["%s %d" % (n, len(by.get(n, {}))) for n in (order or [])
-             if n not in (BASELINE, PAIRED) and len(by.get(n, {})) < PLANNED_GAMES]
-    done = pairs >= PLANNED_PAIRS and not short
+    others = [n for n in (order or []) if n not in (BASELINE, PAIRED)]
+    short = ["%s %d" % (n, len(by.get(n, {}))) for n in others if len(by.get(n, {})) < PLANNED_GAMES]
+    if pairs >= PLANNED_PAIRS and not short:
+        said = "It is reached."
+    elif pairs >= PLANNED_PAIRS:
+        said = ("The comparison of `%s` with `%s` is at its planned size; **every figure of the "
+                "settings short of %d is provisional.**" % (PAIRED, BASELINE, PLANNED_GAMES))
+    elif others and not short:
+        said = ("Every other setting is at its planned size; **every figure of `%s` is "
+                "provisional.**" % PAIRED)
+    else:
+        said = "**Until it is reached, every figure below is provisional.**"
     return (
         "The study's planned size: %d `game-over` pairs of `%s` and `%s`, and %d games of "
         "every other setting, all on the current game. Pooled: %d pairs%s. %s"
         % (PLANNED_PAIRS, BASELINE, PAIRED, PLANNED_GAMES, pairs,
            "; games of the settings short of %d: %s" % (PLANNED_GAMES, ", ".join(short)) if short else "",
-           "It is reached." if done else "**Until it is reached, every figure below is provisional.**"))
+           said))
 
 
 def _paired(by, n, key_fn, against=BASELINE):

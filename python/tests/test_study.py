@@ -309,6 +309,16 @@ def test_the_report_pools_the_current_game_and_draws_survival(tmp_path):
     full["proposal"][report.PLANNED_PAIRS + 1] = _record("proposal", report.PLANNED_PAIRS + 1)
     full["flanking0"][report.PLANNED_PAIRS + 1] = _record("flanking0", report.PLANNED_PAIRS + 1)
     assert "Pooled: 200 pairs. It is reached." in report._planned(full, ["flanking0", "proposal"])
+    # each part reached is said, and only the figures short of theirs are provisional
+    full["dnd"] = {s: _record("dnd", s) for s in range(1, report.PLANNED_GAMES)}
+    assert ("Pooled: 200 pairs; games of the settings short of 50: dnd 49. The comparison of "
+            "`proposal` with `flanking0` is at its planned size; **every figure of the settings "
+            "short of 50 is provisional.**") in report._planned(full, ["flanking0", "proposal", "dnd"])
+    full["dnd"][report.PLANNED_GAMES] = _record("dnd", report.PLANNED_GAMES)
+    assert "Pooled: 200 pairs. It is reached." in report._planned(full, ["flanking0", "proposal", "dnd"])
+    full["proposal"][2]["end"] = "agent-error"  # 199 pairs again, dnd at its 50
+    assert ("Pooled: 199 pairs. Every other setting is at its planned size; **every figure of "
+            "`proposal` is provisional.**") in report._planned(full, ["flanking0", "proposal", "dnd"])
     assert "| dnd | 3 | 1 | 0 | 0 | 33% [6, 79] (1/3) | 1.000 |" in text  # Fisher: 1/3 against 0/3
     assert "| dnd | 2 | 100% [34, 100] (2/2) |" in text  # killing blows flanked
     assert "- dnd: autoascend/fight.py:42 (in attack): `assert target.alive, target` (AssertionError: boor wight)" in text
